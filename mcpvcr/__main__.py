@@ -1,0 +1,3 @@
+from mcpvcr.cli import main
+
+main()

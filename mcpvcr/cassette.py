@@ -1,0 +1,242 @@
+"""The cassette: what one recording of an MCP server holds, as plain data.
+
+A cassette is a header (how it was recorded) and a body (what the server said).
+Both are plain JSON-shaped values so the offline core (lint, score, diff,
+report) works on the wire data exactly as the server sent it, unknown fields
+included. The file layout and canonical encoding live in `codec.py`.
+
+Header keys (all present after `Cassette.new`):
+    mcpvcr            version of mcpvcr that wrote the cassette
+    transport         "stdio" | "http" | "sse"
+    handshake         "initialize" | "server/discover"
+    protocolVersion   the negotiated protocol version
+    clientInfo        the clientInfo mcpvcr declared
+    clientCapabilities the capabilities mcpvcr declared (tool lists can depend on them)
+    target            {"envNames": [...], "headerNames": [...]}; names only, never values
+    options           the recording options: fuzz, seed, maxTools, fuzzDestructive,
+                      keepVolatile, scrubPatterns, pinnedArguments, protocol, ...
+    complete          False when the recording was cut short (server died, time-out)
+    incomplete        why it was cut short, or None
+
+Body keys:
+    server            the raw handshake result (serverInfo, capabilities,
+                      instructions, protocolVersion, ...), `_meta` removed
+    negotiation       the handshake exchange: [{"method", "result" | "error"}, ...]
+    tools, resources, resourceTemplates, prompts
+                      a ListRecord: {"items": [...raw items, sorted by identity...],
+                      "pageSizes": [n, ...], "error": {code, message, data}?,
+                      "extra": {...other top-level fields of the first page...}?}
+    interactions      recorded calls (tools/call, resources/read, prompts/get),
+                      each an Interaction dict (see `INTERACTION_KEYS`), in a
+                      deterministic order
+    diagnostics       facts about the wire: {"nonJsonStdoutLines": n, ...}
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass, field
+from typing import Any, Final
+
+from mcpvcr import __version__
+
+FORMAT_VERSION: Final = 1
+"""Bumped on any change a reader of the previous version would misread."""
+
+LIST_KINDS: Final = ("tools", "resources", "resourceTemplates", "prompts")
+"""Body keys of the four recorded lists, in report order."""
+
+LIST_METHODS: Final = {
+    "tools": "tools/list",
+    "resources": "resources/list",
+    "resourceTemplates": "resources/templates/list",
+    "prompts": "prompts/list",
+}
+
+IDENTITY_KEY: Final = {
+    "tools": "name",
+    "resources": "uri",
+    "resourceTemplates": "uriTemplate",
+    "prompts": "name",
+}
+"""The field that names an item of each list; lists are sets keyed by it."""
+
+INTERACTION_KEYS: Final = (
+    "method",  # "tools/call" | "resources/read" | "prompts/get"
+    "target",  # tool name, resource uri or prompt name
+    "case",  # "valid", "missing_required:a", "read", "get", ...
+    "params",  # the params sent (no _meta)
+    "response",  # {"result": raw} | {"error": {code, message, data?}} | {"timeout": seconds}
+    # | {"closed": "message"} when the connection died
+    "outcome",  # ok | toolError | rejected | protocolCrash | timeout
+    "flags",  # sorted list: silentlyAccepted, emptySuccess, outputSchemaViolation, ...
+    "latencyMs",  # coarse bucket, see LATENCY_LADDER_MS
+)
+
+LATENCY_LADDER_MS: Final = (200, 300, 500, 1000, 2000, 5000, 10000, 30000, 60000)
+"""Recorded latency is the smallest step >= the measured time (the last step caps it).
+
+Coarse on purpose: a fast deterministic server records the same bytes twice,
+and the Liveness score only needs to know whether p50 is over 200 ms and by
+how many 100 ms steps (see score.py).
+"""
+
+JSON = Any
+"""A JSON value (dict, list, str, int, float, bool or None) as decoded from the wire."""
+
+
+def coarse_latency_ms(seconds: float) -> int:
+    """Map a measured duration onto the recorded latency ladder."""
+    millis = seconds * 1000.0
+    for step in LATENCY_LADDER_MS:
+        if millis <= step:
+            return step
+    return LATENCY_LADDER_MS[-1]
+
+
+@dataclass(frozen=True, kw_only=True)
+class Cassette:
+    """One recording: the header says how, the body says what."""
+
+    header: dict[str, JSON]
+    body: dict[str, JSON]
+
+    @classmethod
+    def new(
+        cls,
+        *,
+        transport: str,
+        handshake: str,
+        protocol_version: str,
+        client_info: Mapping[str, JSON],
+        client_capabilities: Mapping[str, JSON],
+        options: Mapping[str, JSON] | None = None,
+        env_names: list[str] | None = None,
+        header_names: list[str] | None = None,
+        server: Mapping[str, JSON] | None = None,
+    ) -> Cassette:
+        """Build a cassette with every header key present and an empty body."""
+        header: dict[str, JSON] = {
+            "mcpvcr": __version__,
+            "transport": transport,
+            "handshake": handshake,
+            "protocolVersion": protocol_version,
+            "clientInfo": dict(client_info),
+            "clientCapabilities": dict(client_capabilities),
+            "target": {
+                "envNames": sorted(env_names or []),
+                "headerNames": sorted(header_names or []),
+            },
+            "options": dict(options or {}),
+            "complete": True,
+            "incomplete": None,
+        }
+        body: dict[str, JSON] = {
+            "server": dict(server or {}),
+            "negotiation": [],
+            "tools": {"items": [], "pageSizes": []},
+            "resources": {"items": [], "pageSizes": []},
+            "resourceTemplates": {"items": [], "pageSizes": []},
+            "prompts": {"items": [], "pageSizes": []},
+            "interactions": [],
+            "diagnostics": {},
+        }
+        return cls(header=header, body=body)
+
+    # -- read-only views used by the offline core ---------------------------
+
+    @property
+    def server(self) -> dict[str, JSON]:
+        value = self.body.get("server")
+        return value if isinstance(value, dict) else {}
+
+    @property
+    def server_info(self) -> dict[str, JSON]:
+        value = self.server.get("serverInfo")
+        return value if isinstance(value, dict) else {}
+
+    @property
+    def capabilities(self) -> dict[str, JSON] | None:
+        """The advertised capabilities, or None when the server sent none (or not an object)."""
+        value = self.server.get("capabilities")
+        return value if isinstance(value, dict) else None
+
+    @property
+    def instructions(self) -> str | None:
+        value = self.server.get("instructions")
+        return value if isinstance(value, str) else None
+
+    def list_record(self, kind: str) -> dict[str, JSON]:
+        """The ListRecord for one of LIST_KINDS (an empty one when absent)."""
+        value = self.body.get(kind)
+        return value if isinstance(value, dict) else {"items": [], "pageSizes": []}
+
+    def items(self, kind: str) -> list[JSON]:
+        """The raw items of one list, as recorded (entries may be malformed)."""
+        value = self.list_record(kind).get("items")
+        return value if isinstance(value, list) else []
+
+    @property
+    def tools(self) -> list[JSON]:
+        return self.items("tools")
+
+    @property
+    def resources(self) -> list[JSON]:
+        return self.items("resources")
+
+    @property
+    def resource_templates(self) -> list[JSON]:
+        return self.items("resourceTemplates")
+
+    @property
+    def prompts(self) -> list[JSON]:
+        return self.items("prompts")
+
+    @property
+    def interactions(self) -> list[dict[str, JSON]]:
+        value = self.body.get("interactions")
+        if not isinstance(value, list):
+            return []
+        return [item for item in value if isinstance(item, dict)]
+
+    def interactions_for(self, method: str) -> Iterator[dict[str, JSON]]:
+        return (item for item in self.interactions if item.get("method") == method)
+
+    @property
+    def options(self) -> dict[str, JSON]:
+        value = self.header.get("options")
+        return value if isinstance(value, dict) else {}
+
+    @property
+    def fuzzed(self) -> bool:
+        """True when the recording ran the behavioural (fuzz) pass."""
+        return bool(self.options.get("fuzz"))
+
+    @property
+    def complete(self) -> bool:
+        return self.header.get("complete") is not False
+
+    @property
+    def protocol_version(self) -> str:
+        value = self.header.get("protocolVersion")
+        return value if isinstance(value, str) else ""
+
+    @property
+    def handshake(self) -> str:
+        value = self.header.get("handshake")
+        return value if isinstance(value, str) else ""
+
+    def tool_named(self, name: str) -> dict[str, JSON] | None:
+        for tool in self.tools:
+            if isinstance(tool, dict) and tool.get("name") == name:
+                return tool
+        return None
+
+
+@dataclass(frozen=True, kw_only=True)
+class LoadedCassette:
+    """A cassette together with where it came from (for messages and SARIF locations)."""
+
+    cassette: Cassette
+    path: str
+    raw_size: int = field(default=0)

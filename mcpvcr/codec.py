@@ -1,0 +1,196 @@
+"""Canonical, hardened msgpack encoding of cassettes (the vcrpy "serializer" role).
+
+File layout: one msgpack array `[b"MCPVCR\\x00", FORMAT_VERSION, header, body]`.
+The NUL byte in the magic makes git (and GitHub) treat cassettes as binary
+until the textconv driver from `mcpvcr git install` is configured.
+
+Canonical form, so the same logical cassette is always the same bytes:
+- map keys sorted by code point, recursively (msgpack keeps insertion order);
+- the four contract lists sorted by identity (tool/prompt name, resource uri,
+  template uriTemplate), ties broken by the items' canonical bytes;
+- floats stay float64 (1.0 is not 1), integers beyond 64 bits become
+  ExtType(1, decimal digits), tuples become lists;
+- values nested deeper than MAX_DEPTH are replaced by a marker string (the
+  wire allows any depth; Python recursion and msgpack do not).
+
+Reading treats the file as untrusted: bounded size, no ext types but the big
+integer one, strict str map keys, and a clear `CassetteCorrupt` naming the file
+and the fix for anything else.
+"""
+
+from __future__ import annotations
+
+import functools
+import math
+from typing import Any, Final
+
+import msgpack
+
+from mcpvcr.cassette import FORMAT_VERSION, IDENTITY_KEY, LIST_KINDS, Cassette
+from mcpvcr.errors import CassetteCorrupt
+
+MAGIC: Final = b"MCPVCR\x00"
+MAX_FILE_BYTES: Final = 512 * 1024 * 1024
+MAX_DEPTH: Final = 640
+MAX_BIGINT_DIGITS: Final = 4000
+DEPTH_MARKER: Final = f"[mcpvcr: value nested deeper than {MAX_DEPTH} levels was cut]"
+_BIGINT_EXT: Final = 1
+_INT_MIN: Final = -(2**63)
+_INT_MAX: Final = 2**64 - 1
+
+RERECORD_HINT: Final = "re-record it with `mcpvcr record`"
+
+
+class _NotJson(TypeError):
+    """A value that JSON cannot carry reached the encoder."""
+
+
+def canonicalize(value: Any, _depth: int = 0) -> Any:
+    """Return `value` with every map's keys sorted and tuples turned into lists.
+
+    Raises TypeError for values JSON cannot hold (bytes, sets, objects, non-str keys).
+    """
+    if _depth > MAX_DEPTH:
+        return DEPTH_MARKER
+    if isinstance(value, dict):
+        for key in value:
+            if not isinstance(key, str):
+                raise _NotJson(f"map key {key!r} is not a string")
+        return {key: canonicalize(value[key], _depth + 1) for key in sorted(value)}
+    if isinstance(value, list | tuple):
+        return [canonicalize(item, _depth + 1) for item in value]
+    if value is None or isinstance(value, bool | int | float | str):
+        return value
+    raise _NotJson(f"{type(value).__name__} is not a JSON value")
+
+
+def _identity_sort_key(kind: str, item: Any) -> tuple[int, str, bytes]:
+    ident = item.get(IDENTITY_KEY[kind]) if isinstance(item, dict) else None
+    if isinstance(ident, str):
+        return (0, ident, _pack(item))
+    return (1, "", _pack(item))  # nameless or malformed items go last, still deterministic
+
+
+def canonical_body(body: dict[str, Any]) -> dict[str, Any]:
+    """Canonicalize a body and sort the contract lists by identity."""
+    result: dict[str, Any] = canonicalize(body)
+    for kind in LIST_KINDS:
+        record = result.get(kind)
+        if isinstance(record, dict) and isinstance(record.get("items"), list):
+            items: list[Any] = record["items"]
+            record["items"] = sorted(items, key=functools.partial(_identity_sort_key, kind))
+    return result
+
+
+def _pack(value: Any) -> bytes:
+    try:
+        packed: bytes = msgpack.packb(value, use_bin_type=True)
+    except OverflowError:
+        # msgpack raises instead of calling `default` for ints beyond 64 bits
+        # (JSON bignums, rare): swap them for the big-integer ext type first.
+        packed = msgpack.packb(_replace_big_ints(value), use_bin_type=True)
+    return packed
+
+
+def encode(cassette: Cassette) -> bytes:
+    """Encode a cassette to its canonical bytes."""
+    envelope = [
+        MAGIC,
+        FORMAT_VERSION,
+        canonicalize(cassette.header),
+        canonical_body(cassette.body),
+    ]
+    return _pack(envelope)
+
+
+def _replace_big_ints(value: Any) -> Any:
+    if isinstance(value, dict):
+        return {key: _replace_big_ints(item) for key, item in value.items()}
+    if isinstance(value, list):
+        return [_replace_big_ints(item) for item in value]
+    if isinstance(value, int) and not isinstance(value, bool) and not _INT_MIN <= value <= _INT_MAX:
+        return msgpack.ExtType(_BIGINT_EXT, str(value).encode("ascii"))
+    return value
+
+
+def _ext_hook(code: int, data: bytes) -> int:
+    if code != _BIGINT_EXT or len(data) > MAX_BIGINT_DIGITS:
+        raise ValueError(f"unexpected msgpack ext type {code}")
+    text = data.decode("ascii")
+    if not text.lstrip("-").isdigit():
+        raise ValueError("malformed big integer")
+    return int(text)
+
+
+def decode(data: bytes, path: str = "<cassette>") -> Cassette:
+    """Decode canonical bytes into a Cassette, or raise CassetteCorrupt naming `path`."""
+    if len(data) > MAX_FILE_BYTES:
+        raise CassetteCorrupt(path, f"is {len(data)} bytes, over the {MAX_FILE_BYTES} byte limit")
+    if not data.startswith(b"\x94\xc4\x07" + MAGIC):
+        raise CassetteCorrupt(path, _foreign_reason(data), RERECORD_HINT)
+    try:
+        envelope = msgpack.unpackb(
+            data,
+            raw=False,
+            strict_map_key=True,
+            use_list=True,
+            ext_hook=_ext_hook,
+        )
+    except (
+        ValueError,
+        TypeError,
+        msgpack.ExtraData,
+        msgpack.FormatError,
+        msgpack.StackError,
+    ) as err:
+        reason = "is truncated" if "insufficient" in str(err).lower() else "is corrupt"
+        raise CassetteCorrupt(path, f"{reason} ({type(err).__name__})", RERECORD_HINT) from None
+    except RecursionError:
+        raise CassetteCorrupt(path, "is nested too deeply", RERECORD_HINT) from None
+    return _from_envelope(envelope, path)
+
+
+def _foreign_reason(data: bytes) -> str:
+    if not data:
+        return "is empty, not a cassette"
+    if data.lstrip()[:1] in (b"{", b"["):
+        return "is JSON, not a cassette (cassettes are binary msgpack)"
+    return "is not a cassette (no MCPVCR magic header)"
+
+
+def _from_envelope(envelope: Any, path: str) -> Cassette:
+    if not isinstance(envelope, list) or len(envelope) != 4:
+        raise CassetteCorrupt(path, "has a malformed envelope", RERECORD_HINT)
+    _magic, version, header, body = envelope
+    if not isinstance(version, int) or isinstance(version, bool):
+        raise CassetteCorrupt(path, "has a malformed format version", RERECORD_HINT)
+    if version > FORMAT_VERSION:
+        from mcpvcr import __version__
+
+        raise CassetteCorrupt(
+            path,
+            f"format {version} was written by a newer mcpvcr "
+            f"(this is {__version__}, reads format {FORMAT_VERSION})",
+            "upgrade mcpvcr, or re-record it with `mcpvcr record`",
+        )
+    if version < 1:
+        raise CassetteCorrupt(path, f"has unknown format version {version}", RERECORD_HINT)
+    if not isinstance(header, dict) or not isinstance(body, dict):
+        raise CassetteCorrupt(path, "has a malformed header or body", RERECORD_HINT)
+    return Cassette(header=header, body=body)
+
+
+def is_canonical(data: bytes, path: str = "<cassette>") -> bool:
+    """True when re-encoding the decoded cassette gives the same bytes."""
+    return encode(decode(data, path)) == data
+
+
+def to_json_value(value: Any) -> Any:
+    """Make a decoded value printable as JSON: non-finite floats become strings."""
+    if isinstance(value, dict):
+        return {key: to_json_value(item) for key, item in value.items()}
+    if isinstance(value, list):
+        return [to_json_value(item) for item in value]
+    if isinstance(value, float) and not math.isfinite(value):
+        return repr(value)
+    return value

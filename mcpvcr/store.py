@@ -1,0 +1,82 @@
+"""Load and save cassette files (the vcrpy "persister" role).
+
+Saving is atomic: the bytes go to a temporary file beside the target, are
+flushed to disk, then renamed over it. An interrupted save never leaves a half
+cassette in place of a good one, and removes its temporary file.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import tempfile
+from pathlib import Path
+
+from mcpvcr import codec
+from mcpvcr.cassette import Cassette
+from mcpvcr.errors import CassetteCorrupt, CassetteError, CassetteNotFound
+
+
+def read_bytes(path: str | os.PathLike[str]) -> bytes:
+    """Read a cassette file's bytes, bounded, with one-line errors naming the file."""
+    name = os.fspath(path)
+    try:
+        with open(name, "rb") as handle:
+            size = os.fstat(handle.fileno()).st_size
+            if size > codec.MAX_FILE_BYTES:
+                raise CassetteCorrupt(
+                    name, f"is {size} bytes, over the {codec.MAX_FILE_BYTES} byte limit"
+                )
+            return handle.read(codec.MAX_FILE_BYTES + 1)
+    except FileNotFoundError:
+        raise CassetteNotFound(
+            name, "no such cassette", "record one with `mcpvcr record`"
+        ) from None
+    except IsADirectoryError:
+        raise CassetteError(name, "is a directory, not a cassette") from None
+    except PermissionError:
+        raise CassetteError(name, "cannot be read (permission denied)") from None
+    except OSError as err:
+        raise CassetteError(
+            name, f"cannot be read ({err.strerror or type(err).__name__})"
+        ) from None
+
+
+def load(path: str | os.PathLike[str]) -> Cassette:
+    """Read and decode a cassette file."""
+    name = os.fspath(path)
+    return codec.decode(read_bytes(name), name)
+
+
+def save(cassette: Cassette, path: str | os.PathLike[str]) -> int:
+    """Encode and atomically write a cassette; return the number of bytes written."""
+    return write_bytes_atomic(codec.encode(cassette), path)
+
+
+def write_bytes_atomic(data: bytes, path: str | os.PathLike[str]) -> int:
+    """Write `data` to `path` via a temporary sibling and a rename."""
+    target = Path(path)
+    try:
+        fd, tmp_name = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
+    except OSError as err:
+        raise CassetteError(str(target), f"cannot be written ({err.strerror or err})") from None
+    try:
+        os.fchmod(fd, 0o666 & ~_current_umask())
+        with os.fdopen(fd, "wb") as handle:
+            handle.write(data)
+            handle.flush()
+            os.fsync(handle.fileno())
+        os.replace(tmp_name, target)
+    except BaseException as err:
+        with contextlib.suppress(OSError):
+            os.unlink(tmp_name)
+        if isinstance(err, OSError):
+            raise CassetteError(str(target), f"cannot be written ({err.strerror or err})") from None
+        raise
+    return len(data)
+
+
+def _current_umask() -> int:
+    mask = os.umask(0)
+    os.umask(mask)
+    return mask

@@ -1,0 +1,50 @@
+"""What reaches a terminal: colour policy and neutralised control characters.
+
+Strings in cassettes and server answers are untrusted. They may carry ANSI
+escape sequences or bidi overrides meant to rewrite what a reviewer sees, so
+everything printed for humans goes through `printable`.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from typing import IO
+
+_CONTROL = re.compile(
+    "[\x00-\x08\x0b-\x1f\x7f-\x9f\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff]"
+    "|[\U000e0000-\U000e007f]"
+)
+
+
+def printable(text: str) -> str:
+    """Replace control, invisible and bidi characters (not tab or newline) with escapes."""
+    return _CONTROL.sub(_escape, text)
+
+
+def _escape(match: re.Match[str]) -> str:
+    code = ord(match.group())
+    return f"\\x{code:02x}" if code < 0x100 else f"\\u{{{code:x}}}"
+
+
+def json_safe(text: str) -> str:
+    """Escape the same characters as JSON \\uXXXX escapes, so JSON output stays valid."""
+    return _CONTROL.sub(_json_escape, text)
+
+
+def _json_escape(match: re.Match[str]) -> str:
+    code = ord(match.group())
+    if code < 0x10000:
+        return f"\\u{code:04x}"
+    code -= 0x10000
+    return f"\\u{0xD800 + (code >> 10):04x}\\u{0xDC00 + (code & 0x3FF):04x}"
+
+
+def use_color(stream: IO[str]) -> bool:
+    """Colour only on a terminal, never with NO_COLOR set; FORCE_COLOR forces it."""
+    if os.environ.get("NO_COLOR"):
+        return False
+    if os.environ.get("FORCE_COLOR"):
+        return True
+    isatty = getattr(stream, "isatty", None)
+    return bool(isatty and isatty())
