@@ -52,16 +52,27 @@ def canonicalize(value: Any, _depth: int = 0) -> Any:
     """
     if _depth > MAX_DEPTH:
         return DEPTH_MARKER
+    # Plain loops, not comprehensions: on 3.11 a comprehension is one more
+    # stack frame per level, and MAX_DEPTH must fit under the recursion limit.
     if isinstance(value, dict):
-        for key in value:
-            if not isinstance(key, str):
-                raise _NotJson(f"map key {key!r} is not a string")
-        return {key: canonicalize(value[key], _depth + 1) for key in sorted(value)}
+        result: dict[str, Any] = {}
+        for key in sorted(value, key=_str_key):
+            result[key] = canonicalize(value[key], _depth + 1)
+        return result
     if isinstance(value, list | tuple):
-        return [canonicalize(item, _depth + 1) for item in value]
+        items: list[Any] = []
+        for item in value:
+            items.append(canonicalize(item, _depth + 1))
+        return items
     if value is None or isinstance(value, bool | int | float | str):
         return value
     raise _NotJson(f"{type(value).__name__} is not a JSON value")
+
+
+def _str_key(key: object) -> str:
+    if not isinstance(key, str):
+        raise _NotJson(f"map key {key!r} is not a string")
+    return key
 
 
 def _identity_sort_key(kind: str, item: Any) -> tuple[int, str, bytes]:
