@@ -1,0 +1,97 @@
+"""Serve a Responder over streamable HTTP (one POST endpoint, JSON responses).
+
+Starlette and uvicorn come with the mcp SDK's own dependencies; this module
+does not import `mcp`. Replies are plain `application/json` (the transport
+allows it instead of an SSE stream), notifications get 202, and the
+`Mcp-Session-Id` header is issued on `initialize` and otherwise ignored.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import uuid
+from typing import Any
+
+from mcpvcr.replay.responder import Close, Responder, Send
+
+SESSION_HEADER = "mcp-session-id"
+
+
+def build_app(responder: Responder, path: str = "/mcp", on_close: Any = None) -> Any:
+    """A Starlette app answering MCP requests on `path` from the responder."""
+    from starlette.applications import Starlette
+    from starlette.requests import Request
+    from starlette.responses import JSONResponse, Response
+    from starlette.routing import Route
+
+    session_id = uuid.uuid4().hex
+
+    async def post(request: Request) -> Response:
+        try:
+            payload = json.loads(await request.body())
+        except ValueError as err:
+            error = {"code": -32700, "message": f"Parse error: {err}"}
+            return JSONResponse({"jsonrpc": "2.0", "id": None, "error": error}, status_code=400)
+        messages = payload if isinstance(payload, list) else [payload]
+        replies: list[dict[str, Any]] = []
+        for message in messages:
+            answer = await responder.answer(message)
+            if isinstance(answer, Send):
+                replies.append(answer.message)
+            elif isinstance(answer, Close):
+                if on_close is not None:
+                    on_close(answer.reason)
+                return Response(status_code=500)
+            elif _is_request(message):
+                # Recorded as never answered: keep the client waiting, as the
+                # server did, until it gives up and disconnects.
+                await asyncio.sleep(3600)
+        if not replies:
+            return Response(status_code=202)
+        headers = {}
+        if any(isinstance(m, dict) and m.get("method") == "initialize" for m in messages):
+            headers[SESSION_HEADER] = session_id
+        body = replies if isinstance(payload, list) else replies[0]
+        return Response(
+            json.dumps(body, ensure_ascii=False, separators=(",", ":")),
+            media_type="application/json",
+            headers=headers,
+        )
+
+    async def get(request: Request) -> Response:
+        return Response(status_code=405, headers={"allow": "POST, DELETE"})
+
+    async def delete(request: Request) -> Response:
+        return Response(status_code=200)
+
+    return Starlette(
+        routes=[
+            Route(path, post, methods=["POST"]),
+            Route(path, get, methods=["GET"]),
+            Route(path, delete, methods=["DELETE"]),
+        ]
+    )
+
+
+def _is_request(message: Any) -> bool:
+    return isinstance(message, dict) and "id" in message and "method" in message
+
+
+async def serve_http(responder: Responder, host: str, port: int, path: str = "/mcp") -> str | None:
+    """Serve until interrupted or until a recorded server death; return that reason."""
+    import uvicorn
+
+    closed: list[str] = []
+    server: uvicorn.Server | None = None
+
+    def on_close(reason: str) -> None:
+        closed.append(reason)
+        if server is not None:
+            server.should_exit = True
+
+    app = build_app(responder, path, on_close)
+    config = uvicorn.Config(app, host=host, port=port, log_level="warning", lifespan="off")
+    server = uvicorn.Server(config)
+    await server.serve()
+    return closed[0] if closed else None

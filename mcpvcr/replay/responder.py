@@ -1,0 +1,183 @@
+"""Answer JSON-RPC requests from a cassette: the pure heart of `mcpvcr replay`.
+
+The responder knows nothing about transports. It turns one decoded JSON-RPC
+message into an `Answer`: a payload to send, nothing (notifications, and
+requests the server never answered when it was recorded), or "close the
+connection" (the server died there). Recorded results are sent verbatim:
+unknown fields, `isError`, `structuredContent`, error codes and all.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Final
+
+from mcpvcr.cassette import LIST_KINDS, LIST_METHODS, Cassette
+from mcpvcr.replay.matching import (
+    DEFAULT_MATCH_ON,
+    RequestKey,
+    closest,
+    find,
+    miss_message,
+)
+
+REPLAY_MISS: Final = -32050
+"""JSON-RPC error code of a request the cassette has no answer for (mode none)."""
+METHOD_NOT_FOUND: Final = -32601
+INVALID_PARAMS: Final = -32602
+CURSOR_PREFIX: Final = "mcpvcr-page:"
+_KIND_OF_METHOD: Final = {method: kind for kind, method in LIST_METHODS.items()}
+
+
+@dataclass(frozen=True)
+class Send:
+    """Send this JSON-RPC message."""
+
+    message: dict[str, Any]
+
+
+@dataclass(frozen=True)
+class Silence:
+    """Send nothing (a notification, or a request that was never answered when recorded)."""
+
+
+@dataclass(frozen=True)
+class Close:
+    """Close the connection, as the recorded server died here."""
+
+    reason: str
+
+
+Answer = Send | Silence | Close
+Forward = Callable[[str, Any], Awaitable[dict[str, Any]]]
+"""Send a missed request to a live server; returns a recorded `response` dict."""
+
+
+@dataclass
+class Responder:
+    """Answers requests from one cassette; keeps only per-connection era state."""
+
+    cassette: Cassette
+    cassette_path: str = "<cassette>"
+    match_on: Sequence[str] = DEFAULT_MATCH_ON
+    mode: str = "none"
+    forward: Forward | None = None
+    on_new_interaction: Callable[[dict[str, Any]], None] | None = None
+    _keys: list[RequestKey] = field(default_factory=list, init=False)
+    _interactions: list[dict[str, Any]] = field(default_factory=list, init=False)
+
+    def __post_init__(self) -> None:
+        for interaction in self.cassette.interactions:
+            self._remember(interaction)
+
+    def _remember(self, interaction: dict[str, Any]) -> None:
+        method = interaction.get("method")
+        if isinstance(method, str):
+            self._keys.append(RequestKey.of(method, interaction.get("params")))
+            self._interactions.append(interaction)
+
+    async def answer(self, message: Any) -> Answer:
+        """The answer to one decoded JSON-RPC message."""
+        if not isinstance(message, dict) or "method" not in message:
+            return Silence()  # responses to our (nonexistent) requests, junk
+        if "id" not in message:
+            return Silence()  # notifications: initialized, cancelled, ...
+        method = message["method"]
+        params = message.get("params")
+        response = await self._response(method if isinstance(method, str) else "", params)
+        if "timeout" in response:
+            return Silence()
+        if "closed" in response:
+            return Close(str(response["closed"]))
+        envelope: dict[str, Any] = {"jsonrpc": "2.0", "id": message["id"]}
+        if "error" in response:
+            envelope["error"] = response["error"]
+        else:
+            envelope["result"] = response.get("result", {})
+        return Send(envelope)
+
+    async def _response(self, method: str, params: Any) -> dict[str, Any]:
+        if method in ("initialize", "server/discover"):
+            return self._handshake(method)
+        if method == "ping":
+            return {"result": {}}
+        if method in _KIND_OF_METHOD:
+            return self._list_page(_KIND_OF_METHOD[method], params)
+        if method in ("tools/call", "resources/read", "prompts/get"):
+            return await self._recorded(method, params)
+        if method == "logging/setLevel":
+            return {"result": {}}
+        return _error(METHOD_NOT_FOUND, f"Method not found: {method}")
+
+    def _handshake(self, method: str) -> dict[str, Any]:
+        for attempt in self._negotiation():
+            if attempt.get("method") == method and ("result" in attempt or "error" in attempt):
+                return {k: attempt[k] for k in ("result", "error") if k in attempt}
+        if self.cassette.handshake == method:
+            return {"result": self.cassette.server}
+        return _error(METHOD_NOT_FOUND, f"Method not found: {method}")
+
+    def _negotiation(self) -> list[dict[str, Any]]:
+        value = self.cassette.body.get("negotiation")
+        return [item for item in value if isinstance(item, dict)] if isinstance(value, list) else []
+
+    def _list_page(self, kind: str, params: Any) -> dict[str, Any]:
+        record = self.cassette.list_record(kind)
+        if isinstance(record.get("error"), dict):
+            return {"error": record["error"]}
+        items = self.cassette.items(kind)
+        sizes = [n for n in record.get("pageSizes", []) if isinstance(n, int) and n >= 0]
+        if sum(sizes) != len(items):
+            sizes = [len(items)]
+        page = _page_number(params)
+        if page is None or page >= len(sizes):
+            return _error(INVALID_PARAMS, "Invalid cursor")
+        start = sum(sizes[:page])
+        extra = record.get("extra")
+        result: dict[str, Any] = dict(extra) if isinstance(extra, dict) else {}
+        result[kind] = items[start : start + sizes[page]]
+        if page + 1 < len(sizes):
+            result["nextCursor"] = f"{CURSOR_PREFIX}{page + 1}"
+        return {"result": result}
+
+    async def _recorded(self, method: str, params: Any) -> dict[str, Any]:
+        key = RequestKey.of(method, params)
+        index = find(key, self._keys, self.match_on) if self.mode != "all" else None
+        if index is not None:
+            response = self._interactions[index].get("response")
+            return response if isinstance(response, dict) else {"result": {}}
+        if self.forward is not None and self.mode in ("new_episodes", "all"):
+            response = await self.forward(method, params)
+            interaction = {
+                "method": method,
+                "target": key.target,
+                "case": "replay",
+                "params": params,
+                "response": response,
+            }
+            self._remember(interaction)
+            if self.on_new_interaction is not None:
+                self.on_new_interaction(interaction)
+            return response
+        near = closest(key, self._keys, self.match_on)
+        message = miss_message(key, near, self.cassette_path, self.mode)
+        return _error(REPLAY_MISS, message)
+
+
+def _page_number(params: Any) -> int | None:
+    cursor = params.get("cursor") if isinstance(params, dict) else None
+    if cursor is None:
+        return 0
+    if isinstance(cursor, str) and cursor.startswith(CURSOR_PREFIX):
+        digits = cursor[len(CURSOR_PREFIX) :]
+        if digits.isdigit():
+            return int(digits)
+    return None
+
+
+def _error(code: int, message: str) -> dict[str, Any]:
+    return {"error": {"code": code, "message": message}}
+
+
+__all__ = ["LIST_KINDS", "REPLAY_MISS", "Answer", "Close", "Responder", "Send", "Silence"]
