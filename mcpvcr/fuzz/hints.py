@@ -1,0 +1,208 @@
+"""Plausible sample values: by `format`, by property name, by prompt-argument description.
+
+A valid case should look like what a person would send, not merely satisfy
+the schema: `timezone` gets an IANA zone, `url` a URL, `path` a relative file
+name (targets run with no network and in a scratch directory, so these are
+safe). The generator tries these candidates first and keeps the first one the
+schema accepts (see values.py), so a wrong hint costs nothing.
+
+The name table is checked in order against the lower-cased property name with
+`_` and `-` removed; the first rule whose words appear wins (mcp-probe's
+substring approach, anchors-spec §5.4, with its misfires fixed: `hostname` and
+`filename` are matched before `name`, and `security_level` does not look
+like a URL because matching is on word parts, split at `_`, `-` and camelCase).
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Final
+
+FORMAT_SAMPLES: Final[dict[str, tuple[str, ...]]] = {
+    "date-time": ("2024-01-15T10:30:00Z",),
+    "date": ("2024-01-15",),
+    "time": ("10:30:00Z", "10:30:00"),
+    "duration": ("PT1H",),
+    "email": ("user@example.com",),
+    "idn-email": ("user@example.com",),
+    "hostname": ("example.com",),
+    "idn-hostname": ("example.com",),
+    "ipv4": ("192.0.2.1",),
+    "ipv6": ("2001:db8::1",),
+    "uri": ("https://example.com/",),
+    "iri": ("https://example.com/",),
+    "uri-reference": ("https://example.com/",),
+    "iri-reference": ("https://example.com/",),
+    "uri-template": ("https://example.com/{id}",),
+    "uuid": ("123e4567-e89b-42d3-a456-426614174000",),
+    "regex": ("^[a-z]+$",),
+    "json-pointer": ("/a/b",),
+    "relative-json-pointer": ("0/a",),
+    "byte": ("aGVsbG8=",),
+    "binary": ("hello",),
+    "password": ("hunter2-example",),
+}
+
+BAD_FORMAT_SAMPLES: Final[dict[str, str]] = {
+    "date-time": "not-a-date-time",
+    "date": "2024-13-45",
+    "time": "25:61:00",
+    "duration": "one hour",
+    "email": "not-an-email",
+    "idn-email": "not-an-email",
+    "hostname": "not a hostname!",
+    "idn-hostname": "not a hostname!",
+    "ipv4": "999.1.1.1",
+    "ipv6": "not::an::ipv6",
+    "uri": "not a uri",
+    "iri": "not a uri",
+    "uri-reference": "not a uri",
+    "uuid": "not-a-uuid",
+    "regex": "([unclosed",
+}
+"""Sent for `bad_format:<field>`; the case is dropped if the validator does not reject it."""
+
+# (words that must all appear in the normalised name, candidate values)
+_NAME_RULES: Final[tuple[tuple[tuple[str, ...], tuple[str, ...]], ...]] = (
+    (("timezone",), ("Europe/London",)),
+    (("tz",), ("Europe/London",)),
+    (("url",), ("https://example.com/",)),
+    (("uri",), ("https://example.com/",)),
+    (("link",), ("https://example.com/",)),
+    (("href",), ("https://example.com/",)),
+    (("email",), ("user@example.com",)),
+    (("hostname",), ("example.com",)),
+    (("host",), ("example.com",)),
+    (("domain",), ("example.com",)),
+    (("ip",), ("192.0.2.1",)),
+    (("filename",), ("README.md",)),
+    (("file",), ("README.md",)),
+    (("directory",), (".",)),
+    (("dir",), (".",)),
+    (("folder",), (".",)),
+    (("repo",), (".",)),
+    (("path",), ("README.md",)),
+    (("source",), ("README.md",)),
+    (("destination",), ("copy-of-README.md",)),
+    (("datetime",), ("2024-01-15T10:30:00Z",)),
+    (("timestamp",), ("2024-01-15T10:30:00Z",)),
+    (("date",), ("2024-01-15",)),
+    (("time",), ("10:30", "10:30:00")),
+    (("language",), ("en",)),
+    (("locale",), ("en-US",)),
+    (("lang",), ("en",)),
+    (("country",), ("GB",)),
+    (("currency",), ("EUR",)),
+    (("color",), ("blue",)),
+    (("colour",), ("blue",)),
+    (("uuid",), ("123e4567-e89b-42d3-a456-426614174000",)),
+    (("query",), ("example query",)),
+    (("search",), ("example query",)),
+    (("keyword",), ("example",)),
+    (("message",), ("Hello from mcpvcr",)),
+    (("text",), ("Hello from mcpvcr",)),
+    (("content",), ("Hello from mcpvcr",)),
+    (("prompt",), ("Hello from mcpvcr",)),
+    (("title",), ("Example title",)),
+    (("description",), ("An example description",)),
+    (("username",), ("example-user",)),
+    (("id",), ("1", "example-id")),
+    (("user",), ("example-user",)),
+    (("owner",), ("example-user",)),
+    (("name",), ("example",)),
+    (("key",), ("example-key",)),
+    (("token",), ("example-token",)),
+    (("version",), ("1.0.0",)),
+    (("branch",), ("main",)),
+    (("ref",), ("main",)),
+    (("mode",), ("default",)),
+    (("format",), ("json",)),
+    (("temperature",), ("0.7",)),
+)
+
+_NUMBER_RULES: Final[tuple[tuple[str, float], ...]] = (
+    ("temperature", 0.7),
+    ("percent", 50),
+    ("port", 8080),
+    ("year", 2024),
+    ("month", 1),
+    ("day", 15),
+    ("hour", 10),
+    ("limit", 10),
+    ("count", 3),
+    ("max", 10),
+    ("size", 10),
+    ("page", 1),
+    ("timeout", 5),
+    ("seconds", 1),
+    ("duration", 1),
+    ("delay", 0),
+    ("offset", 0),
+    ("index", 0),
+    ("depth", 1),
+)
+
+GENERIC_STRINGS: Final = ("example", "test", "1.0.0", "2024-01-15", "abcdef12", "en")
+"""Tried against a `pattern` before generating a string from the pattern itself."""
+
+
+_SUFFIX_WORDS: Final = frozenset(
+    {"path", "url", "uri", "name", "file", "id", "email", "count", "limit"}
+)
+"""Words also recognised at the end of a single word part (`filepath`, `maxcount`)."""
+
+
+def _has_word(word: str, parts: set[str]) -> bool:
+    if word in parts:
+        return True
+    return word in _SUFFIX_WORDS and any(part.endswith(word) for part in parts)
+
+
+def _word_parts(name: str) -> set[str]:
+    spaced = re.sub(r"([a-z0-9])([A-Z])", r"\1 \2", name)
+    return {part for part in re.split(r"[^a-z0-9]+", spaced.lower()) if part}
+
+
+def string_hints(name: str | None) -> list[str]:
+    """Candidate strings for a property called `name`, most plausible first."""
+    if not name:
+        return []
+    parts = _word_parts(name)
+    for words, values in _NAME_RULES:
+        if all(_has_word(word, parts) for word in words):
+            return list(values)
+    return []
+
+
+def number_hint(name: str | None) -> float | None:
+    """A plausible number for a property called `name`, or None."""
+    if not name:
+        return None
+    parts = _word_parts(name)
+    for word, value in _NUMBER_RULES:
+        if _has_word(word, parts):
+            return value
+    return None
+
+
+def boolean_hint(name: str | None) -> bool:
+    """False, except for dry-run style switches, where True is the safe choice."""
+    joined = re.sub(r"[^a-z0-9]", "", (name or "").lower())
+    return "dryrun" in joined or joined in ("preview", "simulate")
+
+
+_PROMPT_DESCRIPTION = re.compile(r"(?:must be|one of:?)\s+([A-Z][A-Za-z0-9_]*)")
+
+
+def prompt_argument(name: str, description: str | None) -> str:
+    """A value for a prompt argument (prompt arguments are strings).
+
+    mcp-probe's rule first (a capitalised token after "must be" / "one of" in
+    the description), then the name table, then "example".
+    """
+    if description:
+        found = _PROMPT_DESCRIPTION.search(description)
+        if found:
+            return found.group(1)
+    hints = string_hints(name)
+    return hints[0] if hints else "example"

@@ -1,0 +1,473 @@
+"""Generate one plausible value that really validates against a JSON Schema.
+
+Strategy: for each schema, produce candidates in order of plausibility
+(`const`, `enum`, `examples`, `default`, then by type with name hints,
+`format` samples and `pattern`-generated strings, bounded numbers, arrays and
+objects built recursively) and keep the first the schema accepts, checked by a
+real jsonschema validator that shares the root's `$ref` resolver. `anyOf` and
+`oneOf` try each branch merged with the surrounding keywords; `allOf` merges
+its parts. Objects get their required properties first and all properties as
+the fallback, so optional recursive fields never loop. Raises NoValue with a
+reason when nothing validates.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import math
+import random
+from collections.abc import Iterator
+from typing import Any, Final
+
+from jsonschema.protocols import Validator
+
+from mcpvcr.fuzz import hints, regex_gen
+from mcpvcr.fuzz.schemas import SchemaProblem, declared_types, first_error, is_valid, resolve
+
+MAX_DEPTH: Final = 12
+"""Nesting depth at which generation gives up (bounds recursive `$ref` schemas)."""
+MAX_ARRAY_ITEMS: Final = 64
+"""Arrays whose minItems exceeds this are not generated (kept small on the wire)."""
+MAX_STRING: Final = 10_000
+"""Strings whose minLength exceeds this are not generated."""
+
+_COMPOSITE_KEYS: Final = ("anyOf", "oneOf", "allOf")
+_TYPE_ORDER: Final = ("object", "array", "string", "integer", "number", "boolean", "null")
+
+
+class NoValue(Exception):
+    """No valid value could be built; the message says why."""
+
+
+class ValueGenerator:
+    """Seeded, deterministic generator bound to one root schema and its validator."""
+
+    def __init__(self, root: Any, validator: Validator, *, seed: int, salt: str) -> None:
+        self.root = root
+        self.validator = validator
+        # seed 0 gives the plainest values (first class member, first branch);
+        # other seeds vary pattern-generated strings, deterministically.
+        self.rng: random.Random | None = random.Random(f"{seed}\x00{salt}") if seed else None
+
+    def valid(self, schema: Any, instance: Any) -> bool:
+        """Whether `instance` validates against `schema` (a subschema of the root)."""
+        return is_valid(self.validator.evolve(schema=schema), instance)
+
+    def why_not(self, schema: Any, instance: Any) -> str:
+        return first_error(self.validator.evolve(schema=schema), instance)
+
+    def generate(
+        self, schema: Any, name: str | None = None, depth: int = 0, variant: int = 0
+    ) -> Any:
+        """A value valid against `schema`; `variant` > 0 asks for a different one (uniqueItems)."""
+        if depth > MAX_DEPTH:
+            raise NoValue(f"schema nests deeper than {MAX_DEPTH} levels (recursive $ref?)")
+        try:
+            resolved = resolve(self.root, schema)
+        except SchemaProblem as exc:
+            raise NoValue(str(exc)) from exc
+        if resolved is False:
+            raise NoValue("schema `false` accepts nothing")
+        last: Any = _MISSING
+        tried = 0
+        for candidate in self._candidates(resolved, name, depth, variant):
+            if candidate is _MISSING:
+                continue
+            tried += 1
+            if self.valid(resolved, candidate):
+                return candidate
+            last = candidate
+            if tried > 200:
+                break
+        if last is _MISSING:
+            raise NoValue(f"no candidate value for {name or 'value'}")
+        raise NoValue(self.why_not(resolved, last))
+
+    # -- candidates -----------------------------------------------------------
+
+    def _candidates(self, schema: Any, name: str | None, depth: int, variant: int) -> Iterator[Any]:
+        if schema is True or not isinstance(schema, dict):
+            yield from self._strings({}, name, variant)
+            return
+        if "const" in schema:
+            yield schema["const"]
+            return
+        enum = schema.get("enum")
+        if isinstance(enum, list) and enum:
+            yield from _rotate(enum, variant)
+            return
+        for key in ("examples",):
+            examples = schema.get(key)
+            if isinstance(examples, list) and not variant:
+                yield from examples
+        if "default" in schema and not variant:
+            yield schema["default"]
+        if any(key in schema for key in _COMPOSITE_KEYS):
+            yield from self._composite(schema, name, depth, variant)
+            return
+        for type_name in self._types(schema):
+            yield from self._by_type(type_name, schema, name, depth, variant)
+
+    def _composite(
+        self, schema: dict[str, Any], name: str | None, depth: int, variant: int
+    ) -> Iterator[Any]:
+        base = {key: value for key, value in schema.items() if key not in _COMPOSITE_KEYS}
+        all_of = schema.get("allOf")
+        if isinstance(all_of, list):
+            for part in all_of:
+                base = self._merge(base, part)
+        branches: list[Any] = []
+        for key in ("oneOf", "anyOf"):
+            if isinstance(schema.get(key), list):
+                branches = schema[key]
+                break
+        if not branches:
+            yield from self._candidates(base, name, depth + 1, variant)
+            return
+        # Non-null branches first: a plausible value beats a null.
+        ordered = sorted(
+            range(len(branches)), key=lambda i: _is_null_schema(self.root, branches[i])
+        )
+        for index in ordered:
+            merged = self._merge(base, branches[index])
+            yield from self._candidates(merged, name, depth + 1, variant)
+
+    def _merge(self, left: Any, right: Any) -> Any:
+        """Shallow-merge two schemas so one candidate can satisfy both (checked later anyway)."""
+        try:
+            left = resolve(self.root, left)
+            right = resolve(self.root, right)
+        except SchemaProblem as exc:
+            raise NoValue(str(exc)) from exc
+        if right is True or right == {}:
+            return left
+        if left is True or left == {}:
+            return right
+        if not isinstance(left, dict) or not isinstance(right, dict):
+            return False
+        merged = dict(left)
+        for key, value in right.items():
+            if key not in merged:
+                merged[key] = value
+            elif key == "properties" and isinstance(value, dict) and isinstance(merged[key], dict):
+                props = dict(merged[key])
+                for prop, sub in value.items():
+                    props[prop] = {"allOf": [props[prop], sub]} if prop in props else sub
+                merged[key] = props
+            elif key == "required" and isinstance(value, list) and isinstance(merged[key], list):
+                merged[key] = list(dict.fromkeys([*merged[key], *value]))
+            elif key == "type":
+                merged[key] = _meet_types(merged[key], value)
+            elif key in ("minimum", "exclusiveMinimum", "minLength", "minItems", "minProperties"):
+                merged[key] = _max_num(merged[key], value)
+            elif key in ("maximum", "exclusiveMaximum", "maxLength", "maxItems", "maxProperties"):
+                merged[key] = _min_num(merged[key], value)
+            elif key == "allOf" and isinstance(value, list):
+                merged[key] = [*(merged[key] if isinstance(merged[key], list) else []), *value]
+            elif key in ("oneOf", "anyOf"):
+                merged["allOf"] = [*merged.get("allOf", []), {key: value}]
+        if any(key in merged for key in _COMPOSITE_KEYS) and "allOf" in merged:
+            parts = merged.pop("allOf")
+            for part in parts if isinstance(parts, list) else []:
+                merged = self._merge(merged, part)
+        return merged
+
+    def _types(self, schema: dict[str, Any]) -> list[str]:
+        declared = declared_types(schema)
+        if not declared:
+            declared = _infer_from_keywords(schema)
+        # Prefer a real value over null, and integers over floats (more natural).
+        return sorted(declared, key=lambda t: _TYPE_ORDER.index(t)) if declared else ["string"]
+
+    def _by_type(
+        self, type_name: str, schema: dict[str, Any], name: str | None, depth: int, variant: int
+    ) -> Iterator[Any]:
+        if type_name == "string":
+            yield from self._strings(schema, name, variant)
+        elif type_name in ("integer", "number"):
+            yield from _numbers(schema, name, variant, integer=type_name == "integer")
+        elif type_name == "boolean":
+            flag = hints.boolean_hint(name)
+            yield flag if variant % 2 == 0 else not flag
+            yield not flag if variant % 2 == 0 else flag
+        elif type_name == "null":
+            yield None
+        elif type_name == "array":
+            yield from self._arrays(schema, name, depth, variant)
+        elif type_name == "object":
+            yield from self._objects(schema, depth, variant)
+
+    def _strings(self, schema: dict[str, Any], name: str | None, variant: int) -> Iterator[str]:
+        min_len = _int(schema.get("minLength"), 0)
+        max_len = _int(schema.get("maxLength"), None)
+        if min_len > MAX_STRING:
+            return
+        pattern = schema.get("pattern")
+        fmt = schema.get("format")
+        bases: list[str] = []
+        if isinstance(fmt, str):
+            bases.extend(hints.FORMAT_SAMPLES.get(fmt, ()))
+        bases.extend(hints.string_hints(name))
+        if isinstance(pattern, str):
+            bases.extend(hints.GENERIC_STRINGS)
+            for repeat in (0, 1, 3, 8, min_len):
+                try:
+                    bases.append(regex_gen.generate(pattern, repeat=repeat, rng=self.rng))
+                except regex_gen.Unsupported:
+                    break
+        bases.append("example")
+        for base in dict.fromkeys(bases):
+            text = f"{base}-{variant}" if variant else base
+            yield _fit_length(text, min_len, max_len)
+            if variant:
+                yield _fit_length(f"{variant}{base}", min_len, max_len)
+
+    def _arrays(
+        self, schema: dict[str, Any], name: str | None, depth: int, variant: int
+    ) -> Iterator[list[Any]]:
+        min_items = _int(schema.get("minItems"), 0)
+        max_items = _int(schema.get("maxItems"), None)
+        if min_items > MAX_ARRAY_ITEMS:
+            return
+        prefix = schema.get("prefixItems")
+        items = schema.get("items", True)
+        if isinstance(items, list):  # draft-07 tuple form
+            prefix, items = items, schema.get("additionalItems", True)
+        prefix = prefix if isinstance(prefix, list) else []
+        item_name = _singular(name)
+        counts = [
+            max(min_items, 1, len(prefix) if min_items >= len(prefix) else min_items),
+            min_items,
+        ]
+        for count in dict.fromkeys(counts):
+            if max_items is not None and count > max_items:
+                count = max_items
+            values: list[Any] = []
+            try:
+                for index in range(count):
+                    sub = prefix[index] if index < len(prefix) else items
+                    unique = index + variant * (count + 1)
+                    values.append(self.generate(sub, item_name, depth + 1, unique))
+            except NoValue:
+                continue
+            yield values
+        contains = schema.get("contains")
+        if contains is not None:
+            with contextlib.suppress(NoValue):
+                yield [self.generate(contains, item_name, depth + 1, variant)]
+
+    def _objects(
+        self, schema: dict[str, Any], depth: int, variant: int
+    ) -> Iterator[dict[str, Any]]:
+        raw_props = schema.get("properties")
+        props: dict[str, Any] = raw_props if isinstance(raw_props, dict) else {}
+        required = (
+            [r for r in schema.get("required", []) if isinstance(r, str)]
+            if isinstance(schema.get("required"), list)
+            else []
+        )
+        extra = schema.get("additionalProperties", True)
+        min_props = _int(schema.get("minProperties"), 0)
+        required_only = self._fill(props, required, [], extra, depth, variant)
+        if required_only is not None:
+            yield self._pad(required_only, props, extra, min_props, depth)
+        optional = [p for p in sorted(props) if p not in required]
+        if optional:
+            everything = self._fill(props, required, optional, extra, depth, variant)
+            if everything is not None:
+                yield self._pad(everything, props, extra, min_props, depth)
+
+    def _fill(
+        self,
+        props: dict[str, Any],
+        required: list[str],
+        optional: list[str],
+        extra: Any,
+        depth: int,
+        variant: int,
+    ) -> dict[str, Any] | None:
+        result: dict[str, Any] = {}
+        for field in required:
+            sub = props.get(field, extra if isinstance(extra, dict | bool) else True)
+            try:
+                result[field] = self.generate(sub, field, depth + 1, variant)
+            except NoValue:
+                return None
+        for field in optional:
+            try:
+                result[field] = self.generate(props[field], field, depth + 1, variant)
+            except NoValue:
+                continue
+        return result
+
+    def _pad(
+        self, value: dict[str, Any], props: dict[str, Any], extra: Any, min_props: int, depth: int
+    ) -> dict[str, Any]:
+        for field in sorted(props):
+            if len(value) >= min_props:
+                break
+            if field not in value:
+                try:
+                    value[field] = self.generate(props[field], field, depth + 1)
+                except NoValue:
+                    continue
+        index = 1
+        while len(value) < min_props and extra is not False and index < 100:
+            key = f"key{index}"
+            if key not in value:
+                try:
+                    value[key] = self.generate(
+                        extra if isinstance(extra, dict) else True, key, depth + 1
+                    )
+                except NoValue:
+                    break
+            index += 1
+        return value
+
+
+_MISSING: Final = object()
+
+
+def _rotate(values: list[Any], variant: int) -> list[Any]:
+    shift = variant % len(values)
+    return values[shift:] + values[:shift]
+
+
+def _is_null_schema(root: Any, schema: Any) -> bool:
+    try:
+        resolved = resolve(root, schema)
+    except SchemaProblem:
+        return False
+    return isinstance(resolved, dict) and declared_types(resolved) == ["null"]
+
+
+def _infer_from_keywords(schema: dict[str, Any]) -> list[str]:
+    if any(
+        k in schema for k in ("properties", "required", "additionalProperties", "minProperties")
+    ):
+        return ["object"]
+    if any(
+        k in schema
+        for k in ("items", "prefixItems", "minItems", "maxItems", "uniqueItems", "contains")
+    ):
+        return ["array"]
+    if any(k in schema for k in ("minLength", "maxLength", "pattern", "format")):
+        return ["string"]
+    if any(
+        k in schema
+        for k in ("minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf")
+    ):
+        return ["number"]
+    return []
+
+
+def _meet_types(left: Any, right: Any) -> Any:
+    lefts = [left] if isinstance(left, str) else left if isinstance(left, list) else []
+    rights = [right] if isinstance(right, str) else right if isinstance(right, list) else []
+    both = [t for t in lefts if t in rights]
+    if ("number" in lefts and "integer" in rights) or ("integer" in lefts and "number" in rights):
+        both.append("integer")
+    return list(dict.fromkeys(both))
+
+
+def _max_num(left: Any, right: Any) -> Any:
+    if isinstance(left, int | float) and isinstance(right, int | float):
+        return max(left, right)
+    return left
+
+
+def _min_num(left: Any, right: Any) -> Any:
+    if isinstance(left, int | float) and isinstance(right, int | float):
+        return min(left, right)
+    return left
+
+
+def _int(value: Any, default: Any) -> Any:
+    if isinstance(value, int | float) and not isinstance(value, bool) and math.isfinite(value):
+        return int(value)
+    return default
+
+
+def _fit_length(text: str, min_len: int, max_len: int | None) -> str:
+    if len(text) < min_len:
+        text = text + "x" * (min_len - len(text))
+    if max_len is not None and len(text) > max_len:
+        text = text[:max_len]
+    return text
+
+
+def _singular(name: str | None) -> str | None:
+    if name and name.endswith("s") and len(name) > 3:
+        return name[:-1]
+    return name
+
+
+def _numbers(
+    schema: dict[str, Any], name: str | None, variant: int, *, integer: bool
+) -> Iterator[int | float]:
+    low = _finite(schema.get("minimum"))
+    high = _finite(schema.get("maximum"))
+    xlow = _finite(schema.get("exclusiveMinimum"))
+    xhigh = _finite(schema.get("exclusiveMaximum"))
+    step = _finite(schema.get("multipleOf"))
+    hint = hints.number_hint(name)
+    bases = [hint, 1, 0, low, high, xlow, xhigh]
+    if low is not None and high is not None:
+        bases.append((low + high) / 2)
+    for base in bases:
+        if base is None:
+            continue
+        yield _fit_number(base + variant * (step or 1), low, high, xlow, xhigh, step, integer)
+
+
+def _finite(value: Any) -> float | None:
+    if isinstance(value, int | float) and not isinstance(value, bool) and math.isfinite(value):
+        return value
+    return None
+
+
+def _fit_number(
+    value: float,
+    low: float | None,
+    high: float | None,
+    xlow: float | None,
+    xhigh: float | None,
+    step: float | None,
+    integer: bool,
+) -> int | float:
+    unit = step or (1 if integer else 0.5)
+    if low is not None and value < low:
+        value = low
+    if xlow is not None and value <= xlow:
+        value = xlow + unit if high is None and xhigh is None else _between(xlow, high, xhigh, unit)
+    if high is not None and value > high:
+        value = high
+    if xhigh is not None and value >= xhigh:
+        value = (
+            xhigh - unit
+            if low is None and xlow is None
+            else _between(xlow if xlow is not None else low, None, xhigh, unit)
+        )
+    if step and step > 0:
+        value = math.ceil(value / step) * step
+        if (high is not None and value > high) or (xhigh is not None and value >= xhigh):
+            value -= step
+    if integer:
+        value = math.ceil(value)
+    if isinstance(value, float) and value.is_integer() and abs(value) < 2**53:
+        return int(value)
+    return value
+
+
+def _between(low: float | None, high: float | None, xhigh: float | None, unit: float) -> float:
+    top = high if high is not None else xhigh
+    if low is None:
+        return (top - unit) if top is not None else 0
+    if top is None:
+        return low + unit
+    candidate = low + unit
+    return (
+        candidate
+        if candidate < top or (high is not None and candidate <= high)
+        else (low + top) / 2
+    )
