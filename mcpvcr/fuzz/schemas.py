@@ -105,10 +105,13 @@ class SchemaProblem(Exception):
     """A schema the generator cannot use; the message says why (recorded in coverage)."""
 
 
-def build_validator(schema: Any) -> Validator:
-    """A validator for a tool schema, checking formats, resolving `$ref` only locally.
+def build_validator(schema: Any, *, formats: bool = True) -> Validator:
+    """A validator for a tool schema, resolving `$ref` only locally.
 
-    Raises SchemaProblem when the schema is not a valid JSON Schema.
+    `formats` turns on format checking (wanted for generated input; off for
+    checking a server's output, as the SDKs do, so an unusual but harmless
+    format is not reported as a violation). Raises SchemaProblem when the
+    schema is not a valid JSON Schema.
     """
     if not isinstance(schema, dict | bool):
         raise SchemaProblem("schema is not an object")
@@ -117,7 +120,8 @@ def build_validator(schema: Any) -> Validator:
         cls.check_schema(schema)
     except SchemaError as exc:
         raise SchemaProblem(f"not a valid JSON Schema: {_short(exc.message)}") from exc
-    validator: Validator = cls(schema, registry=Registry(), format_checker=FORMAT_CHECKER)
+    checker = FORMAT_CHECKER if formats else None
+    validator: Validator = cls(schema, registry=Registry(), format_checker=checker)
     return validator
 
 

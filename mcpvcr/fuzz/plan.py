@@ -1,0 +1,136 @@
+"""Which calls the behavioural pass makes, in recorded order, and the coverage note (pure).
+
+Order (the order of `body["interactions"]`, whatever order answers arrive in):
+1. `tools/call`: tools sorted by name; per tool its cases in emission order
+   (cases.py). Tools annotated `destructiveHint: true` (strictly the boolean)
+   are skipped unless `fuzz_destructive`; then the first `max_tools` by name
+   are fuzzed and the rest skipped over the cap.
+2. `resources/read` (case `read`): listed resources sorted by uri, the first
+   `max_resources`. Templates are not expanded.
+3. `prompts/get` (case `get`): prompts sorted by name, the required arguments
+   filled (hints.prompt_argument).
+
+Coverage: `{"tools": all tools, "fuzzed": tools called, "skippedDestructive":
+[names], "skippedOverCap": [names], "noValidCase": {tool: reason}, "cases":
+tools/call cases planned, "resources": reads planned,
+"skippedResourcesOverCap": n, "prompts": gets planned}`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from mcpvcr.cassette import Cassette
+from mcpvcr.fuzz.cases import plan_tool
+from mcpvcr.fuzz.hints import prompt_argument
+
+
+@dataclass(frozen=True)
+class Call:
+    """One request of the behavioural pass."""
+
+    index: int
+    method: str
+    target: str
+    case: str
+    params: dict[str, Any]
+    malformed: bool = False
+    output_schema: Any = None
+
+
+@dataclass(frozen=True, kw_only=True)
+class PlanSettings:
+    """The recording options the plan depends on (a subset of RecordOptions)."""
+
+    seed: int = 0
+    max_tools: int | None = None
+    fuzz_destructive: bool = False
+    max_resources: int = 50
+    pinned_arguments: Mapping[str, Mapping[str, Any]] | None = None
+
+
+def plan_calls(cassette: Cassette, settings: PlanSettings) -> tuple[list[Call], dict[str, Any]]:
+    """Every call to make, in recorded order, and the coverage note."""
+    calls: list[Call] = []
+    tools = _named(cassette.tools, "name")
+    destructive = [name for name, tool in tools if _is_destructive(tool)]
+    eligible = [
+        (name, tool)
+        for name, tool in tools
+        if settings.fuzz_destructive or not _is_destructive(tool)
+    ]
+    cap = len(eligible) if settings.max_tools is None else max(0, settings.max_tools)
+    fuzzed, over_cap = eligible[:cap], eligible[cap:]
+    no_valid: dict[str, str] = {}
+    pinned = settings.pinned_arguments or {}
+    for name, tool in fuzzed:
+        plan = plan_tool(tool, seed=settings.seed, pinned=pinned.get(name))
+        if plan.no_valid_case:
+            no_valid[name] = plan.no_valid_case
+        for case in plan.cases:
+            params = {"name": name, "arguments": case.arguments}
+            calls.append(
+                Call(
+                    len(calls),
+                    "tools/call",
+                    name,
+                    case.name,
+                    params,
+                    case.malformed,
+                    tool.get("outputSchema"),
+                )
+            )
+    tool_calls = len(calls)
+    resources = _named(cassette.resources, "uri")
+    read = resources[: max(0, settings.max_resources)]
+    for uri, _resource in read:
+        calls.append(Call(len(calls), "resources/read", uri, "read", {"uri": uri}))
+    prompts = _named(cassette.prompts, "name")
+    for name, prompt in prompts:
+        calls.append(Call(len(calls), "prompts/get", name, "get", _prompt_params(name, prompt)))
+    coverage: dict[str, Any] = {
+        "tools": len(tools),
+        "fuzzed": len(fuzzed),
+        "skippedDestructive": [] if settings.fuzz_destructive else destructive,
+        "skippedOverCap": [name for name, _tool in over_cap],
+        "noValidCase": no_valid,
+        "cases": tool_calls,
+        "resources": len(read),
+        "skippedResourcesOverCap": len(resources) - len(read),
+        "prompts": len(prompts),
+    }
+    return calls, coverage
+
+
+def _named(items: list[Any], key: str) -> list[tuple[str, dict[str, Any]]]:
+    """Items with a string identity, sorted by it, first of each duplicate kept."""
+    seen: dict[str, dict[str, Any]] = {}
+    for item in items:
+        if isinstance(item, dict) and isinstance(item.get(key), str) and item[key] not in seen:
+            seen[item[key]] = item
+    return sorted(seen.items())
+
+
+def _is_destructive(tool: Mapping[str, Any]) -> bool:
+    annotations = tool.get("annotations")
+    return isinstance(annotations, Mapping) and annotations.get("destructiveHint") is True
+
+
+def _prompt_params(name: str, prompt: Mapping[str, Any]) -> dict[str, Any]:
+    params: dict[str, Any] = {"name": name}
+    arguments = prompt.get("arguments")
+    if not isinstance(arguments, list):
+        return params
+    values: dict[str, str] = {}
+    for argument in arguments:
+        if not isinstance(argument, Mapping) or not isinstance(argument.get("name"), str):
+            continue
+        if argument.get("required") is True:
+            description = argument.get("description")
+            values[argument["name"]] = prompt_argument(
+                argument["name"], description if isinstance(description, str) else None
+            )
+    params["arguments"] = values
+    return params

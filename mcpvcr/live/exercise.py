@@ -1,0 +1,129 @@
+"""The behavioural pass: send the planned calls over a live connection and record the answers.
+
+Called by the recorder after the lists when `--fuzz` is on. The plan (which
+calls, in which order) and everything done to an answer (classification,
+scrubbing, truncation) are pure and live in `mcpvcr.fuzz`; this module only
+runs the calls: raw `tools/call` / `resources/read` / `prompts/get` requests
+(never the SDK's `call_tool`, which validates output itself and hides the
+server's answer), at most `options.concurrency` in flight, each bounded by
+`options.timeout`.
+
+Interactions are stored in plan order whatever order answers arrive in, so
+`--concurrency 1` and `8` record the same bytes for a deterministic server.
+When the connection dies, no further calls are sent; the interactions before
+the first call that found it dead, and that call, are kept (later ones are
+dropped so the recording does not depend on the concurrency), and `died`
+says why.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from dataclasses import dataclass, field
+from typing import Any
+
+from mcpvcr.cassette import Cassette, coarse_latency_ms
+from mcpvcr.errors import UsageError
+from mcpvcr.fuzz.classify import classify
+from mcpvcr.fuzz.plan import Call, PlanSettings, plan_calls
+from mcpvcr.fuzz.scrub import Scrubber, truncate
+from mcpvcr.live.wire import Connection, Reply
+from mcpvcr.recording import RecordOptions
+
+_SAFETY_MARGIN = 5.0
+"""Extra seconds before a call the connection failed to time out is given up on."""
+
+
+@dataclass(frozen=True)
+class ExerciseResult:
+    """What the recorder stores: interactions, coverage, and why the server died (if it did)."""
+
+    interactions: list[dict[str, Any]] = field(default_factory=list)
+    coverage: dict[str, Any] = field(default_factory=dict)
+    died: str | None = None
+
+
+async def exercise(conn: Connection, cassette: Cassette, options: RecordOptions) -> ExerciseResult:
+    """Run every planned call against `conn`; never raises for server-side problems."""
+    try:
+        scrubber = Scrubber(options.scrub_patterns, keep_volatile=options.keep_volatile)
+    except ValueError as exc:
+        raise UsageError(str(exc)) from None
+    settings = PlanSettings(
+        seed=options.seed,
+        max_tools=options.max_tools,
+        fuzz_destructive=options.fuzz_destructive,
+        max_resources=options.max_resources,
+        pinned_arguments=options.pinned_arguments,
+    )
+    calls, coverage = plan_calls(cassette, settings)
+    recorded: dict[int, dict[str, Any]] = {}
+    deaths: list[tuple[int, str]] = []
+    limiter = asyncio.Semaphore(max(1, options.concurrency))
+
+    async def run(call: Call) -> None:
+        async with limiter:
+            if deaths:
+                return
+            reply = await _send(conn, call, options.timeout)
+            if reply.closed is not None:
+                deaths.append((call.index, reply.closed))
+            recorded[call.index] = interaction(call, reply, scrubber, options.timeout)
+
+    async with asyncio.TaskGroup() as group:
+        for call in calls:
+            group.create_task(run(call))
+    died: str | None = None
+    last = len(calls)
+    if deaths:
+        last, died = min(deaths)
+    interactions = [recorded[index] for index in sorted(recorded) if index <= last]
+    return ExerciseResult(interactions=interactions, coverage=coverage, died=died)
+
+
+async def _send(conn: Connection, call: Call, timeout: float) -> Reply:
+    """One request; a connection that breaks its never-raise promise counts as dead."""
+    try:
+        async with asyncio.timeout(timeout + _SAFETY_MARGIN):
+            return await conn.request(call.method, call.params, timeout)
+    except TimeoutError:
+        return Reply(timed_out=True, seconds=timeout)
+    except Exception as exc:  # a transport bug must not lose the recording so far
+        return Reply(closed=f"{type(exc).__name__}: {exc}")
+
+
+def interaction(call: Call, reply: Reply, scrubber: Scrubber, timeout: float) -> dict[str, Any]:
+    """The recorded Interaction dict (keys: mcpvcr.cassette.INTERACTION_KEYS)."""
+    verdict = classify(
+        method=call.method,
+        malformed=call.malformed,
+        result=reply.result,
+        error=reply.error,
+        timed_out=reply.timed_out,
+        closed=reply.closed,
+        output_schema=call.output_schema,
+    )
+    flags = set(verdict.flags)
+    response: dict[str, Any]
+    if reply.timed_out:
+        response = {"timeout": timeout}
+    elif reply.closed is not None:
+        response = {"closed": scrubber.text(reply.closed)}
+    else:
+        key, answer = (
+            ("error", reply.error) if reply.error is not None else ("result", reply.result)
+        )
+        stored, cut = truncate(scrubber.value(answer))
+        if cut:
+            flags.add("truncated")
+        response = {key: stored}
+    return {
+        "method": call.method,
+        "target": call.target,
+        "case": call.case,
+        "params": call.params,
+        "response": response,
+        "outcome": verdict.outcome,
+        "flags": sorted(flags),
+        "latencyMs": coarse_latency_ms(reply.seconds),
+    }
