@@ -1,0 +1,81 @@
+"""Contract diff: classify every change between two cassettes.
+
+`diff(old, new)` is pure and deterministic: the lists become dicts keyed by
+identity, items are compared by canonical bytes first (cheap), and only the
+items that differ are compared field by field with the direction-aware schema
+rules. Each change carries a catalogue rule id, a class (breaking, security,
+additive, info), a JSON-pointer location, old and new values and one line
+saying who breaks and why.
+"""
+
+from __future__ import annotations
+
+from mcpvcr.cassette import IDENTITY_KEY, Cassette
+from mcpvcr.diff.model import ABSENT, Change, Changes, make, pointer, sorted_changes
+from mcpvcr.diff.norm import canon, keyed
+from mcpvcr.diff.server import compare_server, version_not_bumped
+from mcpvcr.diff.surface import compare_prompts, compare_resources, compare_templates
+from mcpvcr.diff.tools import compare_tools
+
+__all__ = ["ABSENT", "Change", "Changes", "diff", "make", "pointer"]
+
+
+def diff(old: Cassette, new: Cassette, *, old_label: str = "", new_label: str = "") -> Changes:
+    """Every classified contract change from `old` to `new`, in a stable order."""
+    found: list[Change] = []
+    found.extend(compare_server(old, new))
+    old_tools, old_dupes = keyed(old.tools, IDENTITY_KEY["tools"])
+    new_tools, new_dupes = keyed(new.tools, IDENTITY_KEY["tools"])
+    found.extend(compare_tools(old_tools, new_tools, new_dupes, old_dupes))
+    found.extend(
+        compare_resources(
+            keyed(old.resources, IDENTITY_KEY["resources"])[0],
+            keyed(new.resources, IDENTITY_KEY["resources"])[0],
+        )
+    )
+    found.extend(
+        compare_templates(
+            keyed(old.resource_templates, IDENTITY_KEY["resourceTemplates"])[0],
+            keyed(new.resource_templates, IDENTITY_KEY["resourceTemplates"])[0],
+        )
+    )
+    found.extend(
+        compare_prompts(
+            keyed(old.prompts, IDENTITY_KEY["prompts"])[0],
+            keyed(new.prompts, IDENTITY_KEY["prompts"])[0],
+        )
+    )
+    breaking = sum(1 for change in found if change.cls == "breaking")
+    found.extend(version_not_bumped(old, new, breaking))
+    return Changes(
+        changes=sorted_changes(found),
+        old_label=old_label,
+        new_label=new_label,
+        notes=tuple(_notes(old, new)),
+    )
+
+
+def _notes(old: Cassette, new: Cassette) -> list[str]:
+    """Facts that qualify the diff (incomplete recordings, failed lists)."""
+    notes: list[str] = []
+    for side, cassette in (("old", old), ("new", new)):
+        if not cassette.complete:
+            reason = cassette.header.get("incomplete") or "cut short"
+            notes.append(
+                f"the {side} cassette is incomplete ({reason}); missing items may be false removals"
+            )
+        for kind in IDENTITY_KEY:
+            error = cassette.list_record(kind).get("error")
+            if error:
+                notes.append(f"the {side} cassette's {kind} list failed ({_error_text(error)})")
+    if canon(old.body) == canon(new.body) and old.header.get("options") != new.header.get(
+        "options"
+    ):
+        notes.append("the recordings used different options")
+    return notes
+
+
+def _error_text(error: object) -> str:
+    if isinstance(error, dict):
+        return f"{error.get('code')}: {error.get('message')}"
+    return str(error)

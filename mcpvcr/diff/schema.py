@@ -1,0 +1,248 @@
+"""Direction-aware JSON Schema comparison.
+
+A tool's input schema describes what the server ACCEPTS: accepting less breaks
+callers (new required property, enum value removed, tighter bounds), accepting
+more is additive. An output schema describes what the server PROMISES: the
+mirror, so promising more (a wider type, a new enum value, a dropped required
+property) breaks clients that parse the result.
+
+Every check below therefore decides one thing, whether the set of valid values
+grew (`WIDEN`) or shrank (`NARROW`), and `Ctx.emit` maps that onto the
+catalogue rule for the side being compared. Nested properties, array items,
+tuple positions, combinator branches and local `$ref`s are followed; keywords
+no check understands still produce a `*_unclassified` change, never silence.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Final
+
+from mcpvcr.diff.model import ABSENT, Change, make, pointer
+from mcpvcr.diff.norm import canon
+from mcpvcr.diff.schema_keywords import compare_keywords
+
+NARROW: Final = "narrow"
+WIDEN: Final = "widen"
+MAX_DEPTH: Final = 48
+
+SUSPICIOUS_PARAMETERS: Final = frozenset(
+    {
+        "sidenote",
+        "side_note",
+        "notes",
+        "note",
+        "context",
+        "conversation",
+        "conversation_history",
+        "chat_history",
+        "history",
+        "system_prompt",
+        "systemprompt",
+        "prompt_history",
+        "chain_of_thought",
+        "reasoning",
+        "thoughts",
+        "previous_messages",
+        "user_messages",
+        "instructions",
+        "feedback",
+        "debug",
+    }
+)
+"""Parameter names used as exfiltration channels in tool-poisoning proofs of concept."""
+
+
+@dataclass
+class Ctx:
+    """What one schema comparison needs: which side, both roots (for `$ref`) and the output."""
+
+    mode: str  # "input" | "output"
+    base: tuple[str, ...]
+    old_root: Any
+    new_root: Any
+    what: str
+    out: list[Change] = field(default_factory=list)
+    seen: set[tuple[str, str]] = field(default_factory=set)
+
+    def loc(self, parts: tuple[str, ...]) -> str:
+        return pointer(*self.base, *parts)
+
+    def emit(
+        self,
+        rule_id: str,
+        parts: tuple[str, ...],
+        message: str,
+        old: Any = ABSENT,
+        new: Any = ABSENT,
+        **extra: Any,
+    ) -> None:
+        """Record a change; `rule_id` is already chosen for the side (input/output)."""
+        self.out.append(make(rule_id, self.loc(parts), message, old, new, **extra))
+
+    def direction(
+        self,
+        direction: str,
+        input_rule: str | None,
+        output_rule: str | None,
+        parts: tuple[str, ...],
+        detail: str,
+        old: Any = ABSENT,
+        new: Any = ABSENT,
+    ) -> None:
+        """Record a change whose class follows from the direction and the side.
+
+        A rule of None means the catalogue has no rule for that direction on that
+        side (e.g. an input accepting more keys): nobody breaks, nothing to report.
+        """
+        rule_id = input_rule if self.mode == "input" else output_rule
+        if rule_id is None:
+            return
+        if self.mode == "input":
+            who = (
+                "callers sending values valid before are now rejected"
+                if direction == NARROW
+                else "the server accepts more; existing callers keep working"
+            )
+        else:
+            who = (
+                "clients parsing the result may now get values they do not handle"
+                if direction == WIDEN
+                else "the server promises more; existing clients keep working"
+            )
+        self.emit(rule_id, parts, f"{self.where(parts)}: {detail}; {who}", old, new)
+
+    def where(self, parts: tuple[str, ...]) -> str:
+        props = [parts[i + 1] for i, p in enumerate(parts[:-1]) if p == "properties"]
+        if props:
+            return f"{self.what} property '{'.'.join(props)}'"
+        return self.what
+
+
+def compare_schema(
+    old: Any,
+    new: Any,
+    *,
+    mode: str,
+    base: tuple[str, ...],
+    what: str,
+) -> list[Change]:
+    """All classified changes between two schemas of one side (input or output)."""
+    ctx = Ctx(mode=mode, base=base, old_root=old, new_root=new, what=what)
+    if canon(old) == canon(new):
+        return []
+    _root_checks(old, new, ctx)
+    compare_node(old, new, (), ctx, 0)
+    return ctx.out
+
+
+def _root_checks(old: Any, new: Any, ctx: Ctx) -> None:
+    old_dialect = old.get("$schema") if isinstance(old, dict) else None
+    new_dialect = new.get("$schema") if isinstance(new, dict) else None
+    if old_dialect != new_dialect:
+        ctx.emit(
+            "tool.input_schema.dialect_changed",
+            ("$schema",),
+            f"{ctx.what} JSON Schema dialect changed; items/prefixItems/$defs may mean other"
+            " things now",
+            old_dialect,
+            new_dialect,
+        )
+
+
+def resolve(schema: Any, root: Any) -> tuple[Any, str | None]:
+    """Follow a local `$ref` (siblings kept); returns (schema, ref) or (ABSENT, ref) if unresolved."""
+    if not isinstance(schema, dict) or not isinstance(schema.get("$ref"), str):
+        return schema, None
+    ref: str = schema["$ref"]
+    if not ref.startswith("#"):
+        return ABSENT, ref
+    target: Any = root
+    for raw in ref[1:].split("/")[1:] if ref != "#" else []:
+        key = raw.replace("~1", "/").replace("~0", "~")
+        if isinstance(target, dict) and key in target:
+            target = target[key]
+        else:
+            return ABSENT, ref
+    if isinstance(target, bool):
+        target = {} if target else {"not": {}}
+    if not isinstance(target, dict):
+        return ABSENT, ref
+    siblings = {k: v for k, v in schema.items() if k != "$ref"}
+    merged = dict(target)
+    merged.update(siblings)
+    return merged, ref
+
+
+def compare_node(old: Any, new: Any, parts: tuple[str, ...], ctx: Ctx, depth: int) -> None:
+    """Compare one schema node on both sides and record every change under it."""
+    if depth > MAX_DEPTH or canon(old) == canon(new):
+        return
+    old, old_ref = _resolve_chain(old, ctx.old_root)
+    new, new_ref = _resolve_chain(new, ctx.new_root)
+    if old_ref or new_ref:
+        key = (str(old_ref), str(new_ref))
+        if key in ctx.seen:  # recursive schema: assume equal on revisit (coinduction)
+            return
+        ctx.seen = ctx.seen | {key}
+    if new is ABSENT or old is ABSENT:
+        ctx.emit(
+            "input.ref.unresolved",
+            (*parts, "$ref"),
+            f"{ctx.where(parts)}: $ref {new_ref or old_ref} cannot be resolved inside the"
+            " cassette, so this part was not compared",
+            old_ref,
+            new_ref,
+        )
+        return
+    old, new = _as_object(old), _as_object(new)
+    if not isinstance(old, dict) or not isinstance(new, dict):
+        _unclassified(ctx, parts, "the schema is not an object on one side", old, new)
+        return
+    if canon(old) == canon(new):
+        return
+    compare_keywords(old, new, parts, ctx, depth)
+
+
+def _resolve_chain(schema: Any, root: Any) -> tuple[Any, str | None]:
+    first_ref: str | None = None
+    for _ in range(16):  # a $ref to a $ref to ...: bounded
+        schema, ref = resolve(schema, root)
+        first_ref = first_ref or ref
+        if ref is None or schema is ABSENT:
+            return schema, first_ref
+        if not (isinstance(schema, dict) and isinstance(schema.get("$ref"), str)):
+            return schema, first_ref
+    return ABSENT, first_ref
+
+
+def _as_object(schema: Any) -> Any:
+    if schema is True:
+        return {}
+    if schema is False:
+        return {"not": {}}
+    return schema
+
+
+def _unclassified(ctx: Ctx, parts: tuple[str, ...], detail: str, old: Any, new: Any) -> None:
+    if ctx.mode == "input":
+        ctx.emit(
+            "input.schema.narrowed_unclassified",
+            parts,
+            f"{ctx.where(parts)}: {detail}; no rule decides the direction, so it may reject"
+            " calls that used to work",
+            old,
+            new,
+        )
+    else:
+        ctx.emit(
+            "output.schema.widened_unclassified",
+            parts,
+            f"{ctx.where(parts)}: {detail}; no rule decides the direction, so clients may"
+            " get results they do not expect",
+            old,
+            new,
+        )
+
+
+unclassified = _unclassified

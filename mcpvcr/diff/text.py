@@ -1,0 +1,240 @@
+"""Model-visible text: word-level diffs and the description-security scanners.
+
+Descriptions, titles and instructions are read by the model that drives the
+tools, so a rewrite after a user approved a server is the classic "rug pull".
+Every rewrite is shown as a word diff, and every scanner hit that the NEW text
+has and the old text did not becomes its own `description.*_added` change.
+"""
+
+from __future__ import annotations
+
+import difflib
+import re
+import unicodedata
+from collections.abc import Callable, Iterable
+from typing import Final
+
+from mcpvcr.diff.model import ABSENT, Change, make
+
+MAX_DIFF_CHARS: Final = 4000
+
+_INVISIBLE: Final = re.compile(
+    "[\u00ad\u061c\u180e\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff]"
+    "|[\U000e0000-\U000e007f]"
+)
+_HIDDEN_INSTRUCTION: Final = re.compile(
+    r"<\s*/?\s*(important|system|instructions?|secret|hidden|admin)\b"
+    r"|\bignore\s+(all\s+|any\s+)?(previous|prior|above|earlier)\s+(instructions|prompts|rules)"
+    r"|\bbefore\s+using\s+this\s+tool\b"
+    r"|\botherwise\s+the\s+tool\s+will\s+not\s+work\b"
+    r"|\b(do\s+not|don't|never)\s+(tell|inform|mention|reveal|show)\b[^.]{0,30}\buser\b",
+    re.IGNORECASE,
+)
+_SUSPICIOUS_WORDS: Final = re.compile(
+    r"\b(important|crucial|critical|vital|urgent|ignore|disregard|override|bypass)\b",
+    re.IGNORECASE,
+)
+_SENSITIVE_PATH: Final = re.compile(
+    r"~/\.ssh|\.ssh/|\bid_rsa\b|\bid_ed25519\b|(?<![\w.])\.env\b|\bmcp\.json\b"
+    r"|\bclaude_desktop_config\.json\b|~/\.aws|\.aws/credentials|~/\.kube|\.kube/config"
+    r"|\.netrc\b|/etc/passwd|/etc/shadow|\.pgpass\b|\.npmrc\b|\.git-credentials\b",
+    re.IGNORECASE,
+)
+_EXFILTRATION: Final = re.compile(
+    r"\b(send|upload|post|forward|transmit|bcc|exfiltrate|copy)\b[^.\n]{0,60}"
+    r"(https?://|\b[\w.+-]+@[\w-]+\.[\w.]+|\bwebhook\b|\bexternal\s+(server|endpoint)\b)"
+    r"|\bwithout\s+(telling|informing|notifying|alerting)\s+the\s+user\b"
+    r"|\b(conversation|chat)\s+history\b",
+    re.IGNORECASE,
+)
+_COERCIVE: Final = re.compile(
+    r"\balways\s+(call|use|run|invoke)\s+this\s+tool\b"
+    r"|\b(highest|top|absolute)\s+priority\b"
+    r"|\bmust\s+(always\s+)?(be\s+)?(called|used|run|invoked)\s+(first|before)\b"
+    r"|\binstead\s+of\s+(any|all|the)\s+other\s+tools?\b"
+    r"|\bbefore\s+(calling|using|invoking)\s+any\s+other\s+tool\b"
+    r"|\bcall\s+this\s+tool\s+first\b",
+    re.IGNORECASE,
+)
+_URL_OR_EMAIL: Final = re.compile(r"https?://[^\s)>\]\"']+|\b[\w.+-]+@[\w-]+(\.[\w-]+)+\b")
+_HIDDEN_MARKUP: Final = re.compile(
+    r"<!--|<\s*details\b|<\s*(div|span|p)\b[^>]*style\s*=|\s{40,}|(\n\s*){8,}", re.IGNORECASE
+)
+_ENCODED: Final = re.compile(r"(?<![\w/+])[A-Za-z0-9+/]{48,}={0,2}|\b[0-9a-fA-F]{64,}\b")
+_SECRET: Final = re.compile(
+    r"\bAKIA[0-9A-Z]{16}\b|\bgh[pousr]_[A-Za-z0-9]{30,}\b|\bsk-[A-Za-z0-9_-]{20,}"
+    r"|-----BEGIN [A-Z ]*PRIVATE KEY-----|\bxox[baprs]-[A-Za-z0-9-]{10,}"
+)
+_CROSS_TOOL_PHRASE: Final = re.compile(
+    r"\bwhen\s+(the\s+)?[`'\"]?[\w.-]+[`'\"]?\s+tool\s+is\s+(called|used|invoked)\b", re.IGNORECASE
+)
+LONG_TEXT: Final = 4096
+"""Descriptions longer than this hide content past what a reviewer reads."""
+
+
+def _hits(pattern: re.Pattern[str]) -> Callable[[str], set[str]]:
+    def scan(text: str) -> set[str]:
+        return {" ".join(match.group(0).lower().split()) for match in pattern.finditer(text)}
+
+    return scan
+
+
+def _invisible(text: str) -> set[str]:
+    return {f"U+{ord(char):04X}" for char in _INVISIBLE.findall(text)}
+
+
+def _hidden_markup(text: str) -> set[str]:
+    hits: set[str] = set()
+    for match in _HIDDEN_MARKUP.finditer(text):
+        found = match.group(0)
+        hits.add("whitespace padding" if not found.strip() else found.lower()[:12])
+    if len(text) > LONG_TEXT:
+        hits.add(f"very long text (over {LONG_TEXT} characters)")
+    return hits
+
+
+SCANNERS: Final[tuple[tuple[str, str, Callable[[str], set[str]]], ...]] = (
+    ("description.hidden_instruction_added", "hidden instruction", _hits(_HIDDEN_INSTRUCTION)),
+    ("description.suspicious_words_added", "suspicious word", _hits(_SUSPICIOUS_WORDS)),
+    ("description.sensitive_path_added", "sensitive path", _hits(_SENSITIVE_PATH)),
+    ("description.invisible_unicode_added", "invisible character", _invisible),
+    ("description.exfiltration_language_added", "exfiltration language", _hits(_EXFILTRATION)),
+    ("description.coercive_priority_added", "coercive priority", _hits(_COERCIVE)),
+    ("description.url_or_email_added", "new URL or e-mail", _hits(_URL_OR_EMAIL)),
+    ("description.hidden_markup_added", "hidden markup", _hidden_markup),
+    ("description.encoded_payload_added", "encoded payload", _hits(_ENCODED)),
+    ("description.secret_material_added", "secret material", _hits(_SECRET)),
+)
+"""(rule id, what a hit is called, scanner) for every description-security rule on text."""
+
+
+def word_diff(old: str, new: str) -> str:
+    """A word-level diff: unchanged words plain, `[-removed-]` and `{+added+}`."""
+    old_words, new_words = old.split(), new.split()
+    parts: list[str] = []
+    matcher = difflib.SequenceMatcher(a=old_words, b=new_words, autojunk=False)
+    for op, a1, a2, b1, b2 in matcher.get_opcodes():
+        if op == "equal":
+            parts.append(" ".join(old_words[a1:a2]))
+            continue
+        if a2 > a1:
+            parts.append("[-" + " ".join(old_words[a1:a2]) + "-]")
+        if b2 > b1:
+            parts.append("{+" + " ".join(new_words[b1:b2]) + "+}")
+    text = " ".join(parts)
+    if old.split() == new.split() and old != new:
+        text += " (whitespace or invisible characters only)"
+    if len(text) > MAX_DIFF_CHARS:
+        text = text[:MAX_DIFF_CHARS] + " [...]"
+    return text
+
+
+def security_scan(
+    location: str,
+    what: str,
+    old: str,
+    new: str,
+    other_tools: Iterable[str] = (),
+) -> list[Change]:
+    """One `description.*_added` change per scanner that the new text trips and the old did not."""
+    changes: list[Change] = []
+    for rule_id, label, scan in SCANNERS:
+        added = scan(new) - scan(old)
+        if added:
+            shown = ", ".join(sorted(added)[:5])
+            changes.append(
+                make(
+                    rule_id,
+                    location,
+                    f"{what} gains {label}: {shown}; the model reads this text, review it"
+                    " before approving the server again",
+                    new=sorted(added),
+                )
+            )
+    crossed = _cross_tool_hits(new, other_tools) - _cross_tool_hits(old, other_tools)
+    if crossed:
+        changes.append(
+            make(
+                "description.cross_tool_reference_added",
+                location,
+                f"{what} now refers to other tools ({', '.join(sorted(crossed)[:5])});"
+                " text that steers how other tools are used is a shadowing vector",
+                new=sorted(crossed),
+            )
+        )
+    return changes
+
+
+def _cross_tool_hits(text: str, other_tools: Iterable[str]) -> set[str]:
+    hits = {" ".join(m.group(0).lower().split()) for m in _CROSS_TOOL_PHRASE.finditer(text)}
+    for name in other_tools:
+        # Short or plain-word names ("get", "list") would match ordinary prose.
+        distinctive = len(name) >= 5 and ("_" in name or "-" in name or "." in name)
+        if distinctive and re.search(rf"(?<![\w-]){re.escape(name)}(?![\w-])", text):
+            hits.add(name)
+    return hits
+
+
+def text_change(
+    rule_id: str,
+    location: str,
+    what: str,
+    old: object,
+    new: object,
+    other_tools: Iterable[str] = (),
+) -> list[Change]:
+    """The change for a rewritten text (with its word diff) plus any security scanner hits."""
+    old_text = old if isinstance(old, str) else ""
+    new_text = new if isinstance(new, str) else ""
+    message = f"{what} was rewritten; an agent that approved the old text now reads new text"
+    if old is None or old is ABSENT:
+        message = f"{what} was added; the model now reads text nobody reviewed"
+    elif new is None or new is ABSENT:
+        message = f"{what} was removed; agents lose the guidance they were routed by"
+    changes = [
+        make(
+            rule_id,
+            location,
+            message,
+            old,
+            new,
+            text_diff=word_diff(old_text, new_text),
+        )
+    ]
+    changes.extend(security_scan(location, what, old_text, new_text, other_tools))
+    return changes
+
+
+def skeleton(name: str) -> str:
+    """A crude confusable skeleton: NFKC, case-folded, common homoglyphs mapped to ASCII."""
+    folded = unicodedata.normalize("NFKC", name).casefold()
+    return folded.translate(_CONFUSABLES)
+
+
+_CONFUSABLES: Final = str.maketrans(
+    {
+        "\u0430": "a",
+        "\u0435": "e",
+        "\u043e": "o",
+        "\u0440": "p",
+        "\u0441": "c",
+        "\u0443": "y",
+        "\u0445": "x",
+        "\u0456": "i",
+        "\u0458": "j",
+        "\u0455": "s",
+        "\u0501": "d",
+        "\u0261": "g",
+        "\u04bb": "h",
+        "\u04cf": "l",
+        "\u03bf": "o",
+        "\u03b1": "a",
+        "\u03bd": "v",
+        "\u03c4": "t",
+        "\u03b9": "i",
+        "\u03ba": "k",
+        "0": "o",
+        "1": "l",
+        "-": "_",
+    }
+)

@@ -1,0 +1,491 @@
+"""Tool-level changes: added, removed, renamed, text, annotations, schemas, execution."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from typing import Any, Final
+from urllib.parse import urlsplit
+
+from mcpvcr.diff.model import ABSENT, Change, make, pointer
+from mcpvcr.diff.norm import canon, digest
+from mcpvcr.diff.schema import SUSPICIOUS_PARAMETERS, compare_schema
+from mcpvcr.diff.text import security_scan, skeleton, text_change
+
+NAME_RE: Final = re.compile(r"^[A-Za-z0-9_.\-]{1,128}$")
+"""Tool names the spec allows (SEP-986): 1-128 of letters, digits, `_`, `.` and `-`."""
+
+HINT_DEFAULTS: Final = {
+    "readOnlyHint": False,
+    "destructiveHint": True,
+    "idempotentHint": False,
+    "openWorldHint": True,
+}
+"""The spec's defaults: an absent hint means the most cautious reading."""
+
+RESERVED_META: Final = ("io.modelcontextprotocol/", "modelcontextprotocol.io/", "dev.mcp/")
+"""`_meta` key prefixes the protocol itself uses; envelope noise, not contract."""
+
+HANDLED: Final = frozenset(
+    {
+        "name",
+        "title",
+        "description",
+        "inputSchema",
+        "outputSchema",
+        "annotations",
+        "icons",
+        "_meta",
+        "execution",
+    }
+)
+
+
+def compare_tools(
+    old: dict[str, dict[str, Any]],
+    new: dict[str, dict[str, Any]],
+    new_duplicates: list[str],
+    old_duplicates: list[str],
+) -> list[Change]:
+    """Every tool change between two keyed tool maps."""
+    out: list[Change] = []
+    names = sorted(new)
+    removed = sorted(set(old) - set(new))
+    added = sorted(set(new) - set(old))
+    renames = _renames(old, new, removed, added)
+    for before, after in renames:
+        removed.remove(before)
+        added.remove(after)
+        rule = "tool.name.case_changed" if before.lower() == after.lower() else "tool.renamed"
+        out.append(
+            make(
+                rule,
+                pointer("tools", after),
+                f"tool '{before}' was renamed to '{after}' (same schemas); agents and configs"
+                f" calling '{before}' get an unknown-tool error",
+                before,
+                after,
+            )
+        )
+        out.extend(_compare_tool(old[before], new[after], after, names))
+    for name in removed:
+        out.append(
+            make(
+                "tool.removed",
+                pointer("tools", name),
+                f"tool '{name}' was removed; every agent calling it gets an unknown-tool error",
+                _summary(old[name]),
+            )
+        )
+    for name in added:
+        out.append(
+            make(
+                "tool.added",
+                pointer("tools", name),
+                f"tool '{name}' was added; existing callers are unaffected",
+                new=_summary(new[name]),
+            )
+        )
+        out.extend(_added_tool_checks(name, new[name], names))
+    for name in sorted(set(old) & set(new)):
+        if canon(old[name]) != canon(new[name]):
+            out.extend(_compare_tool(old[name], new[name], name, names))
+    for name in new_duplicates:
+        if name not in old_duplicates:
+            out.append(
+                make(
+                    "tool.name.duplicate",
+                    pointer("tools", name),
+                    f"tool name '{name}' now appears more than once; calls route ambiguously",
+                    new=name,
+                )
+            )
+    return out
+
+
+def _summary(tool: dict[str, Any]) -> dict[str, Any]:
+    return {key: tool[key] for key in ("name", "title", "description") if key in tool}
+
+
+def _schema_key(tool: dict[str, Any]) -> str:
+    return digest([tool.get("inputSchema"), tool.get("outputSchema")])
+
+
+def _renames(
+    old: dict[str, dict[str, Any]],
+    new: dict[str, dict[str, Any]],
+    removed: list[str],
+    added: list[str],
+) -> list[tuple[str, str]]:
+    """Removed+added pairs with equivalent schemas, matched only when the match is unique."""
+    by_key_old: dict[str, list[str]] = {}
+    by_key_new: dict[str, list[str]] = {}
+    for name in removed:
+        by_key_old.setdefault(_schema_key(old[name]), []).append(name)
+    for name in added:
+        by_key_new.setdefault(_schema_key(new[name]), []).append(name)
+    pairs: list[tuple[str, str]] = []
+    for key, olds in sorted(by_key_old.items()):
+        news = by_key_new.get(key, [])
+        if len(olds) != 1 or len(news) != 1:
+            continue
+        before, after = olds[0], news[0]
+        trivial = not _has_properties(old[before].get("inputSchema"))
+        # Argument-less tools all share one schema: demand more evidence than that.
+        same_text = old[before].get("description") == new[after].get("description")
+        if trivial and not same_text and before.lower() != after.lower():
+            continue
+        pairs.append((before, after))
+    return pairs
+
+
+def _has_properties(schema: Any) -> bool:
+    return isinstance(schema, dict) and bool(schema.get("properties"))
+
+
+def _added_tool_checks(name: str, tool: dict[str, Any], names: list[str]) -> list[Change]:
+    """A new tool is unreviewed text: scan it, and check its name."""
+    out: list[Change] = []
+    loc = pointer("tools", name)
+    others = [other for other in names if other != name]
+    for key in ("title", "description"):
+        if isinstance(tool.get(key), str):
+            out.extend(
+                security_scan(
+                    pointer("tools", name, key), f"new tool '{name}' {key}", "", tool[key], others
+                )
+            )
+    schema = tool.get("inputSchema")
+    props = schema.get("properties") if isinstance(schema, dict) else None
+    for prop, sub in sorted(props.items()) if isinstance(props, dict) else []:
+        where = pointer("tools", name, "inputSchema", "properties", prop)
+        if prop.lower() in SUSPICIOUS_PARAMETERS:
+            out.append(
+                make(
+                    "schema.suspicious_parameter_added",
+                    where,
+                    f"new tool '{name}' has parameter '{prop}', a name used to make models leak"
+                    " context; check what the tool does with it",
+                    new=prop,
+                )
+            )
+        if isinstance(sub, dict) and isinstance(sub.get("description"), str):
+            out.extend(
+                security_scan(
+                    pointer("tools", name, "inputSchema", "properties", prop, "description"),
+                    f"new tool '{name}' parameter '{prop}' description",
+                    "",
+                    sub["description"],
+                    others,
+                )
+            )
+    if not NAME_RE.match(name):
+        out.append(
+            make(
+                "tool.name.invalid",
+                loc,
+                f"new tool name '{name}' breaks the spec's naming rule (1-128 of A-Z a-z 0-9 _ . -);"
+                " some clients refuse it",
+                new=name,
+            )
+        )
+    target = skeleton(name)
+    for other in others:
+        if skeleton(other) == target:
+            out.append(
+                make(
+                    "tool.name.confusable",
+                    loc,
+                    f"new tool '{name}' looks like tool '{other}'; a look-alike name can shadow"
+                    " the real tool",
+                    new=name,
+                )
+            )
+    return out
+
+
+def _compare_tool(
+    old: dict[str, Any], new: dict[str, Any], name: str, names: list[str]
+) -> list[Change]:
+    """Changes inside one tool present on both sides."""
+    out: list[Change] = []
+    others = [other for other in names if other != name]
+    for key, rule in (("description", "tool.description.changed"), ("title", "tool.title.changed")):
+        before, after = old.get(key, ABSENT), new.get(key, ABSENT)
+        if canon(before) != canon(after):
+            out.extend(
+                text_change(
+                    rule, pointer("tools", name, key), f"tool '{name}' {key}", before, after, others
+                )
+            )
+    out.extend(
+        compare_schema(
+            old.get("inputSchema", {}),
+            new.get("inputSchema", {}),
+            mode="input",
+            base=("tools", name, "inputSchema"),
+            what=f"tool '{name}' input",
+        )
+    )
+    out.extend(_output_schema(old, new, name))
+    out.extend(compare_annotations(old.get("annotations"), new.get("annotations"), name, others))
+    out.extend(_execution(old, new, name))
+    out.extend(_icons_and_meta(old, new, name))
+    for key in sorted((set(old) | set(new)) - HANDLED):
+        if canon(old.get(key, ABSENT)) != canon(new.get(key, ABSENT)):
+            out.append(
+                make(
+                    "tool.definition_hash.changed",
+                    pointer("tools", name, key),
+                    f"tool '{name}' field '{key}' changed; the pinned definition no longer"
+                    " matches what was approved",
+                    old.get(key, ABSENT),
+                    new.get(key, ABSENT),
+                )
+            )
+    return out
+
+
+def _output_schema(old: dict[str, Any], new: dict[str, Any], name: str) -> list[Change]:
+    before, after = old.get("outputSchema", ABSENT), new.get("outputSchema", ABSENT)
+    loc = pointer("tools", name, "outputSchema")
+    if before is ABSENT and after is not ABSENT:
+        return [
+            make(
+                "tool.output_schema.added",
+                loc,
+                f"tool '{name}' now declares an outputSchema; its results must conform from now on",
+                new=after,
+            )
+        ]
+    if after is ABSENT and before is not ABSENT:
+        return [
+            make(
+                "tool.output_schema.removed",
+                loc,
+                f"tool '{name}' dropped its outputSchema; clients parsing structuredContent lose the contract",
+                before,
+            )
+        ]
+    if before is ABSENT:
+        return []
+    return compare_schema(
+        before,
+        after,
+        mode="output",
+        base=("tools", name, "outputSchema"),
+        what=f"tool '{name}' output",
+    )
+
+
+def _effective(annotations: Any, hint: str) -> bool:
+    value = annotations.get(hint) if isinstance(annotations, dict) else None
+    return value if isinstance(value, bool) else HINT_DEFAULTS[hint]
+
+
+def compare_annotations(old: Any, new: Any, name: str, others: Iterable[str] = ()) -> list[Change]:
+    """Compare effective annotation values (spec defaults filled in)."""
+    out: list[Change] = []
+    old_a = old if isinstance(old, dict) else {}
+    new_a = new if isinstance(new, dict) else {}
+    base = ("tools", name, "annotations")
+
+    def eff(side: dict[str, Any], hint: str) -> bool:
+        return _effective(side, hint)
+
+    read_only = (eff(old_a, "readOnlyHint"), eff(new_a, "readOnlyHint"))
+    fired: set[str] = set()
+
+    def emit(rule: str, hint: str, message: str) -> None:
+        fired.add(hint)
+        out.append(
+            make(
+                rule,
+                pointer(*base, hint),
+                f"tool '{name}' {message}",
+                old_a.get(hint, ABSENT),
+                new_a.get(hint, ABSENT),
+            )
+        )
+
+    if read_only == (True, False):
+        emit(
+            "annotation.read_only.dropped",
+            "readOnlyHint",
+            "is no longer read-only; hosts that auto-approved it as read-only must ask again",
+        )
+    elif read_only == (False, True):
+        emit(
+            "annotation.read_only.added",
+            "readOnlyHint",
+            "now claims to be read-only (a hint, never a reason to relax approval)",
+        )
+    writable = not read_only[0] and not read_only[1]
+    pairs = {
+        hint: (eff(old_a, hint), eff(new_a, hint))
+        for hint in ("destructiveHint", "idempotentHint", "openWorldHint")
+    }
+    if writable and pairs["destructiveHint"] == (False, True):
+        emit(
+            "annotation.destructive.raised",
+            "destructiveHint",
+            "may now destroy data (destructiveHint became true); re-review approval",
+        )
+    elif writable and pairs["destructiveHint"] == (True, False):
+        emit(
+            "annotation.destructive.lowered", "destructiveHint", "now claims not to be destructive"
+        )
+    if writable and pairs["idempotentHint"] == (True, False):
+        emit(
+            "annotation.idempotent.dropped",
+            "idempotentHint",
+            "is no longer idempotent; clients that retry on time-out may now apply it twice",
+        )
+    elif writable and pairs["idempotentHint"] == (False, True):
+        emit("annotation.idempotent.added", "idempotentHint", "is now idempotent; retries are safe")
+    if pairs["openWorldHint"] == (False, True):
+        emit(
+            "annotation.open_world.raised",
+            "openWorldHint",
+            "now reaches external systems (openWorldHint became true); a new exfiltration path",
+        )
+    elif pairs["openWorldHint"] == (True, False):
+        emit(
+            "annotation.open_world.lowered",
+            "openWorldHint",
+            "now claims to stay inside a closed world",
+        )
+    for hint in HINT_DEFAULTS:
+        if hint in fired or canon(old_a.get(hint, ABSENT)) == canon(new_a.get(hint, ABSENT)):
+            continue
+        if eff(old_a, hint) == eff(new_a, hint):
+            out.append(
+                make(
+                    "annotation.restated",
+                    pointer(*base, hint),
+                    f"tool '{name}' {hint} restated (explicit value equal to the default, or the reverse); no promise changed",
+                    old_a.get(hint, ABSENT),
+                    new_a.get(hint, ABSENT),
+                )
+            )
+    if canon(old_a.get("title", ABSENT)) != canon(new_a.get("title", ABSENT)):
+        out.extend(
+            text_change(
+                "tool.annotations_title.changed",
+                pointer(*base, "title"),
+                f"tool '{name}' annotations.title",
+                old_a.get("title", ABSENT),
+                new_a.get("title", ABSENT),
+                others,
+            )
+        )
+    for key in sorted((set(old_a) | set(new_a)) - set(HINT_DEFAULTS) - {"title"}):
+        if canon(old_a.get(key, ABSENT)) != canon(new_a.get(key, ABSENT)):
+            out.append(
+                make(
+                    "annotation.unknown_key.changed",
+                    pointer(*base, key),
+                    f"tool '{name}' annotation '{key}' changed (not a standard hint)",
+                    old_a.get(key, ABSENT),
+                    new_a.get(key, ABSENT),
+                )
+            )
+    return out
+
+
+def _task_support(tool: dict[str, Any]) -> Any:
+    execution = tool.get("execution")
+    value = execution.get("taskSupport") if isinstance(execution, dict) else None
+    return value if isinstance(value, str) else "forbidden"
+
+
+def _execution(old: dict[str, Any], new: dict[str, Any], name: str) -> list[Change]:
+    out: list[Change] = []
+    before, after = _task_support(old), _task_support(new)
+    if before != after:
+        additive = after == "optional"
+        out.append(
+            make(
+                "tool.execution.task_support.changed",
+                pointer("tools", name, "execution", "taskSupport"),
+                f"tool '{name}' task support changed from {before} to {after}; "
+                + (
+                    "both plain and task calls now work"
+                    if additive
+                    else "clients calling it the old way fail"
+                ),
+                before,
+                after,
+                cls="additive" if additive else None,
+            )
+        )
+    old_e = (
+        {k: v for k, v in (old.get("execution") or {}).items() if k != "taskSupport"}
+        if isinstance(old.get("execution"), dict)
+        else old.get("execution", ABSENT)
+    )
+    new_e = (
+        {k: v for k, v in (new.get("execution") or {}).items() if k != "taskSupport"}
+        if isinstance(new.get("execution"), dict)
+        else new.get("execution", ABSENT)
+    )
+    if canon(old_e or ABSENT) != canon(new_e or ABSENT):
+        out.append(
+            make(
+                "tool.definition_hash.changed",
+                pointer("tools", name, "execution"),
+                f"tool '{name}' execution settings changed",
+                old_e,
+                new_e,
+            )
+        )
+    return out
+
+
+def _hosts(icons: Any) -> set[str]:
+    hosts: set[str] = set()
+    for icon in icons if isinstance(icons, list) else []:
+        src = icon.get("src") if isinstance(icon, dict) else None
+        if isinstance(src, str) and not src.startswith("data:"):
+            hosts.add(urlsplit(src).netloc.lower())
+    return hosts
+
+
+def _meta(tool: dict[str, Any]) -> dict[str, Any]:
+    meta = tool.get("_meta")
+    if not isinstance(meta, dict):
+        return {}
+    return {k: v for k, v in meta.items() if not k.startswith(RESERVED_META)}
+
+
+def _icons_and_meta(old: dict[str, Any], new: dict[str, Any], name: str) -> list[Change]:
+    out: list[Change] = []
+    before, after = old.get("icons", ABSENT), new.get("icons", ABSENT)
+    if canon(before) != canon(after):
+        new_hosts = _hosts(after) - _hosts(before)
+        out.append(
+            make(
+                "tool.icons.changed",
+                pointer("tools", name, "icons"),
+                f"tool '{name}' icons changed"
+                + (
+                    f"; now loaded from new host(s) {', '.join(sorted(new_hosts))}"
+                    if new_hosts
+                    else ""
+                ),
+                before,
+                after,
+                cls="security" if new_hosts else None,
+            )
+        )
+    if canon(_meta(old)) != canon(_meta(new)):
+        out.append(
+            make(
+                "tool.meta.changed",
+                pointer("tools", name, "_meta"),
+                f"tool '{name}' _meta changed (protocol-reserved keys ignored)",
+                _meta(old),
+                _meta(new),
+            )
+        )
+    return out
