@@ -1,0 +1,273 @@
+"""Click options shared by every command that talks to a live server.
+
+`target_options` adds the TARGET argument (a URL) or --stdio/--config/--server,
+plus --transport/--header/--bearer/--env/--cwd; `record_options` adds the
+recording options. `build_target(**kwargs)` and `build_options(**kwargs)` turn
+the parsed values into a `Target` and `RecordOptions` (pure; no mcp import).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Callable
+from typing import Any, TypeVar
+
+import click
+
+from mcpvcr.errors import UsageError
+from mcpvcr.recording import RecordOptions
+from mcpvcr.targets import (
+    Target,
+    credential_headers,
+    load_config_target,
+    parse_env,
+    stdio_target,
+    url_target,
+)
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+TARGET_KEYS = (
+    "target",
+    "stdio",
+    "config",
+    "server",
+    "transport",
+    "header",
+    "bearer",
+    "env",
+    "cwd",
+)
+OPTION_KEYS = (
+    "timeout",
+    "protocol",
+    "fuzz",
+    "seed",
+    "max_tools",
+    "concurrency",
+    "fuzz_destructive",
+    "keep_volatile",
+    "scrub",
+    "pin",
+)
+
+
+def target_options(function: F) -> F:
+    """TARGET argument and the options that say how to reach it."""
+    decorators = [
+        click.argument("target", required=False, metavar="[TARGET]"),
+        click.option(
+            "--stdio",
+            "stdio",
+            metavar="COMMAND",
+            help='Run a stdio server: a command line, e.g. --stdio "npx -y pkg arg".',
+        ),
+        click.option(
+            "--config",
+            type=click.Path(dir_okay=False),
+            help="An mcpServers (Claude/Cursor/.mcp.json) or VS Code servers JSON file.",
+        ),
+        click.option("--server", metavar="NAME", help="The server entry to use from --config."),
+        click.option(
+            "--transport",
+            type=click.Choice(["http", "sse"]),
+            default=None,
+            help="For a URL TARGET: streamable HTTP (default) or legacy SSE.",
+        ),
+        click.option(
+            "--header",
+            "header",
+            multiple=True,
+            metavar='"NAME: VALUE"',
+            help="HTTP header for the server (repeatable); the value is never recorded.",
+        ),
+        click.option(
+            "--bearer",
+            metavar="TOKEN",
+            help="Bearer token (default: $MCPVCR_TARGET_TOKEN); never recorded.",
+        ),
+        click.option(
+            "--env",
+            "env",
+            multiple=True,
+            metavar="KEY=VALUE",
+            help="Environment variable for a stdio server (repeatable); only the name is recorded.",
+        ),
+        click.option(
+            "--cwd", type=click.Path(file_okay=False), help="Working directory of a stdio server."
+        ),
+    ]
+    for decorator in reversed(decorators):
+        function = decorator(function)
+    return function
+
+
+def record_options(function: F) -> F:
+    """The options that say what and how long to record."""
+    decorators = [
+        click.option(
+            "--timeout",
+            type=click.FloatRange(min=0.1),
+            default=10.0,
+            show_default=True,
+            help="Seconds for the handshake and for every request.",
+        ),
+        click.option(
+            "--protocol",
+            type=click.Choice(["auto", "initialize", "discover"]),
+            default="auto",
+            show_default=True,
+            help="Handshake: try server/discover then initialize (auto), or force one.",
+        ),
+        click.option(
+            "--fuzz", is_flag=True, help="Also call every tool with valid and malformed input."
+        ),
+        click.option(
+            "--seed", type=int, default=0, show_default=True, help="Seed of the fuzz cases."
+        ),
+        click.option(
+            "--max-tools", type=click.IntRange(min=0), default=None, help="Fuzz at most N tools."
+        ),
+        click.option(
+            "--concurrency",
+            type=click.IntRange(min=1, max=64),
+            default=4,
+            show_default=True,
+            help="Requests in flight during the fuzz pass.",
+        ),
+        click.option(
+            "--fuzz-destructive",
+            is_flag=True,
+            help="Also fuzz tools annotated destructive (skipped by default).",
+        ),
+        click.option(
+            "--keep-volatile",
+            is_flag=True,
+            help="Do not scrub timestamps, UUIDs and temp paths from answers.",
+        ),
+        click.option(
+            "--scrub",
+            multiple=True,
+            metavar="REGEX",
+            help="Also replace matches of REGEX in recorded strings (repeatable).",
+        ),
+        click.option(
+            "--pin",
+            multiple=True,
+            metavar="TOOL=JSON",
+            help='Known-good arguments for TOOL\'s valid case, e.g. --pin \'add={"a":1,"b":2}\'.',
+        ),
+    ]
+    for decorator in reversed(decorators):
+        function = decorator(function)
+    return function
+
+
+def split_kwargs(kwargs: dict[str, Any]) -> tuple[dict[str, Any], dict[str, Any]]:
+    """Separate target kwargs from recording-option kwargs (commands get both)."""
+    target = {key: kwargs.pop(key) for key in TARGET_KEYS if key in kwargs}
+    options = {key: kwargs.pop(key) for key in OPTION_KEYS if key in kwargs}
+    return target, options
+
+
+def build_target(**kwargs: Any) -> Target:
+    """A Target from the values of `target_options` (extra keys are ignored)."""
+    target: str | None = kwargs.get("target")
+    stdio: str | None = kwargs.get("stdio")
+    config: str | None = kwargs.get("config")
+    server: str | None = kwargs.get("server")
+    if config and target and not server and not stdio:
+        server, target = target, None  # `--config FILE NAME` selects by name
+    chosen = [
+        name
+        for name, value in (("TARGET", target), ("--stdio", stdio), ("--config", config))
+        if value
+    ]
+    if len(chosen) > 1:
+        raise UsageError(f"give one target, not {' and '.join(chosen)}")
+    if server and not config:
+        raise UsageError("--server needs --config FILE")
+    env = dict(parse_env(item) for item in kwargs.get("env") or ())
+    headers = credential_headers(tuple(kwargs.get("header") or ()), kwargs.get("bearer"))
+    cwd: str | None = kwargs.get("cwd")
+    if stdio:
+        _no_http_options(kwargs, "--stdio")
+        return stdio_target(stdio, env=env, cwd=cwd)
+    if config:
+        found = load_config_target(config, server)
+        return _merge(found, env, headers, cwd)
+    if target:
+        if env or cwd:
+            raise UsageError(f"{target}: --env and --cwd apply to stdio servers only")
+        if not re.match(r"^https?://", target):
+            raise UsageError(
+                f'{target!r} is not a URL; for a stdio server use --stdio "COMMAND ARGS"'
+            )
+        return url_target(target, transport=kwargs.get("transport") or "http", headers=headers)
+    raise UsageError("no target: give a URL, --stdio COMMAND, or --config FILE --server NAME")
+
+
+def _no_http_options(kwargs: dict[str, Any], what: str) -> None:
+    if kwargs.get("header") or kwargs.get("bearer"):
+        raise UsageError(f"{what}: --header and --bearer apply to HTTP servers only")
+    if kwargs.get("transport"):
+        raise UsageError(f"{what}: --transport applies to a URL target only")
+
+
+def _merge(found: Target, env: dict[str, str], headers: dict[str, str], cwd: str | None) -> Target:
+    """Command-line --env/--header/--cwd override the config entry's."""
+    if found.transport == "stdio":
+        if headers:
+            raise UsageError(f"{found.label}: --header and --bearer apply to HTTP servers only")
+        return Target(
+            transport="stdio",
+            command=found.command,
+            cwd=cwd or found.cwd,
+            env={**found.env, **env},
+            label=found.label,
+        )
+    if env or cwd:
+        raise UsageError(f"{found.label}: --env and --cwd apply to stdio servers only")
+    return Target(
+        transport=found.transport,
+        url=found.url,
+        headers={**found.headers, **headers},
+        label=found.label,
+    )
+
+
+def build_options(**kwargs: Any) -> RecordOptions:
+    """RecordOptions from the values of `record_options` (extra keys are ignored)."""
+    scrub = tuple(kwargs.get("scrub") or ())
+    for pattern in scrub:
+        try:
+            re.compile(pattern)
+        except re.error as err:
+            raise UsageError(f"--scrub {pattern!r}: not a regular expression ({err})") from None
+    return RecordOptions(
+        timeout=float(kwargs.get("timeout") or 10.0),
+        protocol=kwargs.get("protocol") or "auto",
+        fuzz=bool(kwargs.get("fuzz")),
+        seed=int(kwargs.get("seed") or 0),
+        max_tools=kwargs.get("max_tools"),
+        fuzz_destructive=bool(kwargs.get("fuzz_destructive")),
+        concurrency=int(kwargs.get("concurrency") or 4),
+        keep_volatile=bool(kwargs.get("keep_volatile")),
+        scrub_patterns=scrub,
+        pinned_arguments=_pins(kwargs.get("pin") or ()),
+    )
+
+
+def _pins(items: tuple[str, ...] | list[str]) -> dict[str, dict[str, Any]]:
+    pins: dict[str, dict[str, Any]] = {}
+    for item in items:
+        name, sep, text = item.partition("=")
+        try:
+            value = json.loads(text) if sep else None
+        except json.JSONDecodeError as err:
+            raise UsageError(f"--pin {name}: the arguments are not JSON ({err.msg})") from None
+        if not name or not isinstance(value, dict):
+            raise UsageError(f"--pin {item!r}: expected TOOL={{...JSON object...}}")
+        pins[name] = value
+    return pins

@@ -1,0 +1,114 @@
+"""`mcpvcr record TARGET -o FILE`: a live server into a cassette.
+
+Progress goes to stderr, nothing to stdout. The file is written atomically and
+only when the recording is worth keeping: an existing cassette is never
+replaced by a failed, interrupted, incomplete or empty recording (unless
+--force), so a good cassette survives a bad day of the server.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import signal
+from collections.abc import Iterator
+from typing import Any, NoReturn
+
+import click
+
+from mcpvcr import store
+from mcpvcr.cassette import LIST_KINDS, Cassette
+from mcpvcr.commands._target_options import (
+    build_options,
+    build_target,
+    record_options,
+    split_kwargs,
+    target_options,
+)
+from mcpvcr.errors import CannotRun
+from mcpvcr.terminal import printable
+
+
+@click.command("record")
+@target_options
+@record_options
+@click.option(
+    "-o",
+    "--output",
+    required=True,
+    type=click.Path(dir_okay=False),
+    help="The cassette file to write (atomically).",
+)
+@click.option(
+    "--force",
+    is_flag=True,
+    help="Overwrite FILE even with an empty or incomplete recording.",
+)
+def command(output: str, force: bool, **kwargs: Any) -> None:
+    """Record a live MCP server's contract (and with --fuzz its behaviour) into FILE.
+
+    TARGET is a streamable HTTP URL (legacy SSE with --transport sse); or use
+    --stdio "COMMAND ARGS", or --config FILE --server NAME.
+    """
+    target_kwargs, option_kwargs = split_kwargs(kwargs)
+    target = build_target(**target_kwargs)
+    options = build_options(**option_kwargs)
+    label = printable(target.label)
+    click.echo(f"mcpvcr: recording {label} ...", err=True)
+
+    from mcpvcr.live import record
+
+    cassette = record(target, options)
+    with _sigterm_as_interrupt():
+        _write(cassette, output, force, label)
+
+
+def _write(cassette: Cassette, output: str, force: bool, label: str) -> None:
+    existing = os.path.exists(output)
+    if not cassette.complete:
+        reason = printable(str(cassette.header.get("incomplete") or "cut short"))
+        if existing and not force:
+            raise CannotRun(f"{label}: recording incomplete ({reason}); kept the existing {output}")
+        store.save(cassette, output)
+        raise CannotRun(f"{label}: recording incomplete ({reason}); partial cassette in {output}")
+    if _is_empty(cassette) and existing and not force:
+        raise CannotRun(
+            f"{label}: the server listed no tools, resources, templates or prompts; "
+            f"kept the existing {output} (use --force to overwrite)"
+        )
+    size = store.save(cassette, output)
+    click.echo(f"mcpvcr: {_summary(cassette)} -> {output} ({size} bytes)", err=True)
+
+
+@contextlib.contextmanager
+def _sigterm_as_interrupt() -> Iterator[None]:
+    """SIGTERM while writing unwinds like Ctrl-C, so the atomic save removes its temp file."""
+
+    def interrupt(signum: int, frame: object) -> NoReturn:
+        raise KeyboardInterrupt
+
+    try:
+        previous = signal.signal(signal.SIGTERM, interrupt)
+    except ValueError:  # not the main thread
+        yield
+        return
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, previous)
+
+
+def _is_empty(cassette: Cassette) -> bool:
+    return not cassette.interactions and not any(cassette.items(kind) for kind in LIST_KINDS)
+
+
+def _summary(cassette: Cassette) -> str:
+    counts = ", ".join(
+        f"{len(cassette.items(kind))} {name}"
+        for kind, name in zip(
+            LIST_KINDS, ("tools", "resources", "templates", "prompts"), strict=True
+        )
+    )
+    era = f"{cassette.handshake} {cassette.protocol_version}".strip()
+    calls = f", {len(cassette.interactions)} calls" if cassette.interactions else ""
+    return f"{era}: {counts}{calls}"

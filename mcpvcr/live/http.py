@@ -1,0 +1,131 @@
+"""Streamable HTTP and legacy SSE channels over the SDK's transports.
+
+The SDK's transports handle the HTTP details (session ids, SSE framing,
+same-origin redirects only, DELETE on close); this module adapts their
+`SessionMessage` streams to the plain-dict `Channel` of `wire.py`, and sees
+HTTP status codes through an httpx2 event hook (the transports fold a 401 into
+a JSON-RPC -32603 and lose the status).
+"""
+
+from __future__ import annotations
+
+import contextlib
+from collections import Counter
+from collections.abc import AsyncIterator, Mapping
+from typing import Any
+
+from mcpvcr.recording import RecordOptions
+from mcpvcr.targets import Target
+
+SSE_READ_TIMEOUT = 300.0
+MAX_SSE_EVENT_BYTES = 64 * 1024 * 1024
+
+
+class HttpChannel:
+    """A connected streamable HTTP or SSE transport."""
+
+    def __init__(self, target: Target, read_stream: Any, write_stream: Any, statuses: list[str]):
+        self.target = target
+        self.read_stream = read_stream
+        self.write_stream = write_stream
+        self.statuses = statuses
+        self.diagnostics: Counter[str] = Counter()
+        self._ended: str | None = None
+
+    async def send(self, message: dict[str, Any], headers: Mapping[str, str]) -> None:
+        import anyio
+        from mcp.shared.message import ClientMessageMetadata, SessionMessage
+        from mcp_types import jsonrpc_message_adapter
+
+        from mcpvcr.live.wire import ChannelClosed
+
+        try:
+            parsed = jsonrpc_message_adapter.validate_python(message)
+        except ValueError as err:
+            # Only reachable with params that are not an object (fuzzing): the
+            # SDK transport cannot carry them, so the request cannot be sent.
+            raise ChannelClosed(f"mcpvcr cannot send this message over HTTP ({err})") from None
+        metadata = ClientMessageMetadata(headers=dict(headers)) if headers else None
+        try:
+            await self.write_stream.send(SessionMessage(parsed, metadata=metadata))
+        except (anyio.ClosedResourceError, anyio.BrokenResourceError, anyio.EndOfStream):
+            raise ChannelClosed(self.why_closed()) from None
+
+    async def receive(self) -> dict[str, Any] | None:
+        import anyio
+
+        while True:
+            try:
+                item = await self.read_stream.receive()
+            except (anyio.EndOfStream, anyio.ClosedResourceError, anyio.BrokenResourceError):
+                self._ended = "the server closed the connection"
+                return None
+            if isinstance(item, Exception):
+                # Unparseable event bodies and transport hiccups: counted, not fatal.
+                self.diagnostics["transportErrors"] += 1
+                continue
+            dumped: dict[str, Any] = item.message.model_dump(by_alias=True, exclude_unset=True)
+            return dumped
+
+    def why_closed(self) -> str:
+        reason = self._ended or "the connection ended"
+        return f"{reason} ({self.status_text()})" if self.statuses else reason
+
+    def status_text(self) -> str:
+        return ", ".join(dict.fromkeys(self.statuses))
+
+
+@contextlib.asynccontextmanager
+async def open_http(target: Target, options: RecordOptions) -> AsyncIterator[HttpChannel]:
+    """Connect to a streamable HTTP (or, with transport "sse", a legacy SSE) server."""
+    import httpx2
+
+    statuses: list[str] = []
+
+    async def on_response(response: httpx2.Response) -> None:
+        if response.status_code >= 400:
+            text = f"HTTP {response.status_code} {response.reason_phrase}".strip()
+            challenge = response.headers.get("www-authenticate")
+            if challenge:
+                text += f" (WWW-Authenticate: {challenge[:120]})"
+            statuses.append(text)
+
+    def make_client(
+        headers: dict[str, str] | None = None,
+        timeout: httpx2.Timeout | None = None,
+        auth: httpx2.Auth | None = None,
+    ) -> httpx2.AsyncClient:
+        return httpx2.AsyncClient(
+            headers=headers,
+            timeout=timeout or httpx2.Timeout(options.timeout, read=SSE_READ_TIMEOUT),
+            auth=auth,
+            event_hooks={"response": [on_response]},
+        )
+
+    assert target.url is not None
+    if target.transport == "sse":
+        from mcp.client.sse import sse_client
+
+        async with sse_client(
+            target.url,
+            headers=dict(target.headers),
+            timeout=options.timeout,
+            sse_read_timeout=SSE_READ_TIMEOUT,
+            httpx_client_factory=make_client,
+        ) as (read_stream, write_stream):
+            yield HttpChannel(target, read_stream, write_stream, statuses)
+        return
+
+    from mcp.client.streamable_http import streamable_http_client
+
+    client = make_client(headers=dict(target.headers))
+    async with (
+        client,
+        streamable_http_client(
+            target.url,
+            http_client=client,
+            terminate_on_close=True,
+            max_sse_event_size=MAX_SSE_EVENT_BYTES,
+        ) as (read_stream, write_stream),
+    ):
+        yield HttpChannel(target, read_stream, write_stream, statuses)

@@ -1,0 +1,242 @@
+"""Record one target into a Cassette: connect, handshake, lists, optional fuzz pass.
+
+Everything a recording does is bounded: the handshake and every request by
+`options.timeout`, the whole run by `run_limit(options)`. Server-side problems
+are recorded; only "could not run at all" (cannot start or connect, handshake
+failed, run limit hit) raises `CannotRun` with one line naming the target.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import importlib
+import logging
+from collections.abc import AsyncIterator, Callable
+from typing import Any
+
+from mcpvcr.cassette import Cassette
+from mcpvcr.errors import CannotRun, UsageError
+from mcpvcr.live.handshake import (
+    CLIENT_CAPABILITIES,
+    CLIENT_INFO,
+    Handshake,
+    HandshakeFailed,
+    Reconnect,
+    negotiate,
+)
+from mcpvcr.live.lists import kinds_to_record, record_list
+from mcpvcr.live.redact import redact
+from mcpvcr.live.wire import Channel, RawClient
+from mcpvcr.recording import RecordOptions
+from mcpvcr.targets import Target
+
+FUZZ_LIMIT_SECONDS = 900.0
+
+
+def run_limit(options: RecordOptions) -> float:
+    """The bound on a whole recording without the fuzz pass, seconds."""
+    return options.timeout * 8 + 30.0
+
+
+def quiet_sdk_logging() -> None:
+    """The SDK logs junk lines and transport hiccups with tracebacks; mcpvcr reports them."""
+    for name in ("mcp", "httpx2", "httpcore2", "sse_starlette"):
+        logger = logging.getLogger(name)
+        logger.addHandler(logging.NullHandler())
+        logger.propagate = False
+
+
+async def record_async(target: Target, options: RecordOptions) -> Cassette:
+    """Record `target`; raises CannotRun (one line naming target.label) when it cannot."""
+    quiet_sdk_logging()
+    exercise = _exercise_function() if options.fuzz else None
+    protocol: str = options.protocol
+    negotiation: list[dict[str, Any]] = []
+    for _attempt in range(2):
+        try:
+            cassette = await _record_once(target, options, protocol, negotiation, exercise)
+        except Reconnect as again:
+            protocol, negotiation = "initialize", again.negotiation
+            continue
+        return _finish(cassette, target, options)
+    raise CannotRun(f"{target.label}: the server hung up during the handshake")  # pragma: no cover
+
+
+async def _record_once(
+    target: Target,
+    options: RecordOptions,
+    protocol: str,
+    negotiation: list[dict[str, Any]],
+    exercise: Callable[..., Any] | None,
+) -> Cassette:
+    limit = run_limit(options)
+    try:
+        async with asyncio.timeout(limit):
+            async with _channel(target, options) as channel:
+                client = RawClient(
+                    channel, client_info=CLIENT_INFO, client_capabilities=CLIENT_CAPABILITIES
+                )
+                client.start()
+                try:
+                    return await _record_on(
+                        client, target, options, protocol, negotiation, exercise
+                    )
+                finally:
+                    await client.stop()
+    except BaseExceptionGroup as group:
+        # anyio task groups in the SDK transports wrap whatever the body raised.
+        raise _translate(_meaningful_leaf(group), target, limit) from None
+    except Exception as err:
+        raise _translate(err, target, limit) from None
+
+
+def _translate(err: BaseException, target: Target, limit: float) -> BaseException:
+    """Map whatever ended a recording onto the error the user sees."""
+    if isinstance(err, CannotRun | UsageError | Reconnect):
+        return err
+    if isinstance(err, HandshakeFailed):
+        return CannotRun(f"{target.label}: {err}")
+    if isinstance(err, TimeoutError):
+        return CannotRun(f"{target.label}: the recording did not finish within {limit:g} s")
+    if isinstance(err, OSError) and err.strerror:
+        return CannotRun(f"{target.label}: {err.strerror}")
+    if isinstance(err, Exception):  # transport libraries raise their own types (httpx2, anyio)
+        return CannotRun(f"{target.label}: {_describe(err)}")
+    return err  # KeyboardInterrupt, CancelledError: not ours to turn into an error line
+
+
+async def _record_on(
+    client: RawClient,
+    target: Target,
+    options: RecordOptions,
+    protocol: str,
+    negotiation: list[dict[str, Any]],
+    exercise: Callable[..., Any] | None,
+) -> Cassette:
+    handshake = await negotiate(client, protocol, options.timeout, negotiation)
+    cassette = _new_cassette(target, options, handshake)
+    notes: dict[str, Any] = {}
+    for kind in kinds_to_record(handshake.server.get("capabilities")):
+        cassette.body[kind] = await record_list(client, kind, options.timeout, notes)
+    if client.closed is not None:
+        _mark_incomplete(cassette, f"the server died while listing: {client.closed}")
+    elif exercise is not None:
+        await _exercise(exercise, client, cassette, options)
+    diagnostics = client.diagnostics()
+    diagnostics.update(notes)
+    cassette.body["diagnostics"] = _stable_diagnostics(diagnostics)
+    return cassette
+
+
+def _stable_diagnostics(diagnostics: dict[str, Any]) -> dict[str, Any]:
+    """Keep only what a deterministic server repeats exactly.
+
+    Notification counts depend on timing (a server logging on a timer), so
+    they are reduced to a flood flag; the rest are counts of things the server
+    did to every recording alike.
+    """
+    notifications = diagnostics.pop("notifications", {})
+    total = sum(notifications.values()) if isinstance(notifications, dict) else 0
+    if total >= 1000:
+        diagnostics["notificationFlood"] = True
+    return diagnostics
+
+
+async def _exercise(
+    exercise: Callable[..., Any], client: RawClient, cassette: Cassette, options: RecordOptions
+) -> None:
+    try:
+        async with asyncio.timeout(FUZZ_LIMIT_SECONDS):
+            result = await exercise(client, cassette, options)
+    except TimeoutError:
+        _mark_incomplete(cassette, f"the fuzz pass did not finish within {FUZZ_LIMIT_SECONDS:g} s")
+        return
+    cassette.body["interactions"] = list(getattr(result, "interactions", []))
+    cassette.body["coverage"] = dict(getattr(result, "coverage", {}))
+    died = getattr(result, "died", None)
+    if died:
+        _mark_incomplete(cassette, f"the server died during the fuzz pass: {died}")
+
+
+def _new_cassette(target: Target, options: RecordOptions, handshake: Handshake) -> Cassette:
+    cassette = Cassette.new(
+        transport=target.transport,
+        handshake=handshake.method,
+        protocol_version=handshake.protocol_version,
+        client_info=CLIENT_INFO,
+        client_capabilities=CLIENT_CAPABILITIES,
+        options=options.header_options(),
+        env_names=sorted(target.env),
+        header_names=sorted(target.headers),
+        server=handshake.server,
+    )
+    cassette.body["negotiation"] = handshake.negotiation
+    return cassette
+
+
+def _mark_incomplete(cassette: Cassette, reason: str) -> None:
+    if cassette.header.get("complete") is not False:
+        cassette.header["complete"] = False
+        cassette.header["incomplete"] = reason
+
+
+def _finish(cassette: Cassette, target: Target, options: RecordOptions) -> Cassette:
+    body = redact(cassette.body, target.secret_values(), options.scrub_patterns)
+    header = redact(cassette.header, target.secret_values())
+    return Cassette(header=header, body=body)
+
+
+def _exercise_function() -> Callable[..., Any]:
+    try:
+        module = importlib.import_module("mcpvcr.live.exercise")
+    except ImportError as err:
+        raise UsageError(f"--fuzz is not available yet in this build ({err})") from None
+    function: Callable[..., Any] = module.exercise
+    return function
+
+
+@contextlib.asynccontextmanager
+async def _channel(target: Target, options: RecordOptions) -> AsyncIterator[Channel]:
+    if target.transport == "stdio":
+        from mcpvcr.live.stdio import open_stdio
+
+        async with open_stdio(target) as channel:
+            yield channel
+    else:
+        from mcpvcr.live.http import open_http
+
+        async with open_http(target, options) as http_channel:
+            yield http_channel
+
+
+_PRIORITY = (Reconnect, UsageError, CannotRun, HandshakeFailed, TimeoutError)
+
+
+def _meaningful_leaf(group: BaseExceptionGroup[Any]) -> BaseException:
+    """The leaf that explains a (nested) exception group best."""
+    leaves = _leaves(group)
+    for kind in _PRIORITY:
+        for leaf in leaves:
+            if isinstance(leaf, kind):
+                return leaf
+    for leaf in leaves:
+        if not isinstance(leaf, asyncio.CancelledError):
+            return leaf
+    return leaves[0] if leaves else group
+
+
+def _leaves(error: BaseException) -> list[BaseException]:
+    if isinstance(error, BaseExceptionGroup):
+        return [leaf for inner in error.exceptions for leaf in _leaves(inner)]
+    return [error]
+
+
+def _describe(error: BaseException) -> str:
+    name = type(error).__name__
+    text = " ".join(str(error).split())
+    if "ConnectError" in name or "ConnectTimeout" in name:
+        return f"cannot connect ({text or name})"
+    if "HTTPStatusError" in name:
+        return f"the server refused the connection ({text.split(' for url')[0]})"
+    return f"{name}: {text}" if text else name

@@ -1,0 +1,220 @@
+"""The stdio transport: a server subprocess speaking newline-delimited JSON.
+
+mcpvcr's own rather than the SDK's `stdio_client`, because the recorder needs:
+- a size cap per message and linear-time line splitting (the SDK re-splits the
+  whole buffer per chunk: 20 MB took 2.8 s) with no line-length limit;
+- non-JSON stdout lines counted (a lint finding), not logged with tracebacks;
+- stderr in a temporary file (a full pipe would block the server) with a
+  bounded tail for error messages;
+- a fast teardown of the whole process group: close stdin, a short grace,
+  SIGTERM to the group, a short grace, SIGKILL. The SDK waits 2 s + 2 s, which
+  is most of a typical recording.
+
+The child gets a small allow-list of the parent's environment (like the SDK)
+plus the target's `env`, so secrets in the caller's environment do not reach
+an untrusted server.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import os
+import signal
+import tempfile
+from collections import Counter
+from collections.abc import AsyncIterator, Mapping
+from typing import IO, Any
+
+from mcpvcr.errors import CannotRun
+from mcpvcr.targets import Target
+
+MAX_MESSAGE_BYTES = 64 * 1024 * 1024
+STDERR_TAIL_BYTES = 400
+GRACE_SECONDS = 0.4
+_CHUNK = 256 * 1024
+INHERITED_ENV = ("HOME", "LOGNAME", "PATH", "SHELL", "TERM", "USER", "LANG", "LC_ALL", "TMPDIR")
+
+LIVE_GROUPS: set[int] = set()
+"""Process groups started and not yet ended; `kill_leftovers` is the last resort."""
+
+
+class StdioChannel:
+    """A running stdio server; build it with `open_stdio`."""
+
+    def __init__(self, target: Target, process: asyncio.subprocess.Process, stderr: IO[bytes]):
+        self.target = target
+        self.process = process
+        self.stderr = stderr
+        self.diagnostics: Counter[str] = Counter()
+        self._buffer = bytearray()
+        self._scan_from = 0
+        self._eof = False
+        self._skipping = False
+
+    async def send(self, message: dict[str, Any], headers: Mapping[str, str]) -> None:
+        from mcpvcr.live.wire import ChannelClosed
+
+        stdin = self.process.stdin
+        if stdin is None or stdin.is_closing():
+            raise ChannelClosed(self.why_closed())
+        data = json.dumps(message, ensure_ascii=False, separators=(",", ":"), allow_nan=False)
+        try:
+            stdin.write(data.encode("utf-8") + b"\n")
+            await stdin.drain()
+        except (BrokenPipeError, ConnectionResetError, RuntimeError):
+            raise ChannelClosed(self.why_closed()) from None
+
+    async def receive(self) -> dict[str, Any] | None:
+        while True:
+            line = await self._next_line()
+            if line is None:
+                return None
+            text = line.strip()
+            if not text:
+                continue  # blank lines carry nothing; not worth a finding
+            try:
+                message = json.loads(text)
+            except (ValueError, RecursionError):
+                self.diagnostics["nonJsonStdoutLines"] += 1
+                continue
+            if isinstance(message, dict):
+                return message
+            self.diagnostics["nonJsonStdoutLines"] += 1  # valid JSON, not a message object
+
+    async def _next_line(self) -> bytes | None:
+        """The next newline-terminated line; linear in the bytes read."""
+        stdout = self.process.stdout
+        assert stdout is not None
+        while True:
+            newline = self._buffer.find(b"\n", self._scan_from)
+            if newline >= 0:
+                line = bytes(self._buffer[:newline])
+                del self._buffer[: newline + 1]
+                self._scan_from = 0
+                if self._skipping:  # the tail of an oversized message
+                    self._skipping = False
+                    continue
+                return line
+            self._scan_from = len(self._buffer)
+            if len(self._buffer) > MAX_MESSAGE_BYTES:
+                self.diagnostics["oversizedMessages"] += 1
+                self._buffer.clear()
+                self._scan_from = 0
+                self._skipping = True
+            if self._eof:
+                if self._buffer and not self._skipping:
+                    line = bytes(self._buffer)
+                    self._buffer.clear()
+                    return line
+                return None
+            chunk = await stdout.read(_CHUNK)
+            if not chunk:
+                self._eof = True
+            self._buffer += chunk
+
+    def stderr_tail(self) -> str:
+        """The last few hundred bytes the server wrote to stderr, on one line."""
+        try:
+            self.stderr.flush()
+            size = os.fstat(self.stderr.fileno()).st_size
+            self.stderr.seek(max(0, size - STDERR_TAIL_BYTES))
+            data = self.stderr.read(STDERR_TAIL_BYTES)
+        except (OSError, ValueError):
+            return ""
+        text = data.decode("utf-8", "replace")
+        return " ".join(text.split())
+
+    def why_closed(self) -> str:
+        code = self.process.returncode
+        reason = "the server closed its stdout" if code is None else _exit_text(code)
+        tail = self.stderr_tail()
+        return f"{reason}; stderr: {tail}" if tail else reason
+
+    async def close(self) -> None:
+        """End the server and everything in its process group, quickly."""
+        process = self.process
+        try:
+            if process.stdin is not None and not process.stdin.is_closing():
+                process.stdin.close()
+            if await _exited(process, GRACE_SECONDS):
+                _signal_group(process.pid, signal.SIGTERM)  # grandchildren left in the group
+            else:
+                _signal_group(process.pid, signal.SIGTERM)
+                await _exited(process, GRACE_SECONDS)
+        finally:
+            _signal_group(process.pid, signal.SIGKILL)
+            LIVE_GROUPS.discard(process.pid)
+            with contextlib.suppress(BaseException):
+                await _exited(process, GRACE_SECONDS)
+            with contextlib.suppress(OSError):
+                self.stderr.close()
+
+
+async def _exited(process: asyncio.subprocess.Process, seconds: float) -> bool:
+    try:
+        await asyncio.wait_for(process.wait(), seconds)
+    except TimeoutError:
+        return False
+    return True
+
+
+def _signal_group(pgid: int, signum: int) -> None:
+    with contextlib.suppress(ProcessLookupError, PermissionError):
+        os.killpg(pgid, signum)
+
+
+def _exit_text(code: int) -> str:
+    if code < 0:
+        try:
+            name = signal.Signals(-code).name
+        except ValueError:
+            name = f"signal {-code}"
+        return f"the server was killed by {name}"
+    return f"the server exited with code {code}"
+
+
+def kill_leftovers() -> None:
+    """SIGKILL every process group still registered (after an interrupted run)."""
+    for pgid in list(LIVE_GROUPS):
+        _signal_group(pgid, signal.SIGKILL)
+        LIVE_GROUPS.discard(pgid)
+
+
+def child_env(target: Target) -> dict[str, str]:
+    env = {key: os.environ[key] for key in INHERITED_ENV if key in os.environ}
+    env.update(target.env)
+    return env
+
+
+@contextlib.asynccontextmanager
+async def open_stdio(target: Target) -> AsyncIterator[StdioChannel]:
+    """Start the server in its own session (so its whole tree can be signalled)."""
+    stderr = tempfile.TemporaryFile(prefix="mcpvcr-stderr-")  # noqa: SIM115 (closed in close())
+    try:
+        process = await asyncio.create_subprocess_exec(
+            *target.command,
+            stdin=asyncio.subprocess.PIPE,
+            stdout=asyncio.subprocess.PIPE,
+            stderr=stderr,
+            cwd=target.cwd,
+            env=child_env(target),
+            start_new_session=True,
+        )
+    except FileNotFoundError:
+        stderr.close()
+        raise CannotRun(
+            f"{target.label}: cannot start {target.command[0]!r}: command not found"
+        ) from None
+    except (PermissionError, NotADirectoryError, OSError) as err:
+        stderr.close()
+        raise CannotRun(
+            f"{target.label}: cannot start the server ({err.strerror or err})"
+        ) from None
+    LIVE_GROUPS.add(process.pid)
+    channel = StdioChannel(target, process, stderr)
+    try:
+        yield channel
+    finally:
+        await channel.close()

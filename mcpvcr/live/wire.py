@@ -1,0 +1,284 @@
+"""A small raw JSON-RPC client over any `Channel`: what the server sent, untouched.
+
+The SDK's `ClientSession` turns answers into pydantic models (unknown fields
+dropped, lax coercion, a whole page rejected for one bad item) and
+`call_tool` validates output itself. An auditor needs the raw wire, so this
+client keeps every result as the dict the server sent, matches ids itself,
+applies a per-request time-out, and never raises for a server-side problem:
+every outcome is a `Reply`.
+
+Server-to-client requests are answered at once so a server never waits on the
+recorder: `ping` with `{}`, `roots/list` with no roots (mcpvcr declares the
+`roots` capability and honours it with an empty list), anything else
+(sampling, elicitation, ...) with -32601, because mcpvcr does not declare it.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import time
+from collections import Counter
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any, Literal, Protocol
+
+PROTOCOL_VERSION_META = "io.modelcontextprotocol/protocolVersion"
+CLIENT_INFO_META = "io.modelcontextprotocol/clientInfo"
+CLIENT_CAPABILITIES_META = "io.modelcontextprotocol/clientCapabilities"
+_NAME_BEARING = {"tools/call": "name", "prompts/get": "name", "resources/read": "uri"}
+_CANCEL_GRACE = 0.5
+
+Era = Literal["none", "legacy", "modern"]
+
+
+@dataclass(frozen=True)
+class Reply:
+    """The outcome of one request; exactly one of result/error/timed_out/closed is set."""
+
+    result: dict[str, Any] | None = None
+    error: dict[str, Any] | None = None
+    timed_out: bool = False
+    closed: str | None = None
+    seconds: float = 0.0
+
+
+class Connection(Protocol):
+    """What the behavioural pass (mcpvcr.live.exercise) talks to."""
+
+    async def request(
+        self, method: str, params: dict[str, Any] | None, timeout: float
+    ) -> Reply: ...
+
+
+class ChannelClosed(Exception):
+    """The transport is gone; str() says why."""
+
+
+class Channel(Protocol):
+    """A message transport: stdio subprocess, streamable HTTP or SSE."""
+
+    diagnostics: Counter[str]
+
+    async def send(self, message: dict[str, Any], headers: Mapping[str, str]) -> None:
+        """Send one JSON-RPC message; raise ChannelClosed when the peer is gone."""
+        ...
+
+    async def receive(self) -> dict[str, Any] | None:
+        """The next JSON-RPC message object, or None at end of stream."""
+        ...
+
+    def why_closed(self) -> str:
+        """A one-line reason the channel ended (with the stderr tail when there is one)."""
+        ...
+
+
+class RawClient:
+    """JSON-RPC over a Channel: id matching, time-outs, era stamping, server requests."""
+
+    def __init__(
+        self,
+        channel: Channel,
+        *,
+        client_info: Mapping[str, Any],
+        client_capabilities: Mapping[str, Any],
+    ) -> None:
+        self.channel = channel
+        self.client_info = dict(client_info)
+        self.client_capabilities = dict(client_capabilities)
+        self.era: Era = "none"
+        self.protocol_version: str | None = None
+        self.closed: str | None = None
+        self.notifications: Counter[str] = Counter()
+        self.server_requests: Counter[str] = Counter()
+        self.unmatched_responses = 0
+        self._pending: dict[int, asyncio.Future[Reply]] = {}
+        self._next_id = 0
+        self._send_lock = asyncio.Lock()
+        self._reader: asyncio.Task[None] | None = None
+        self._tasks: set[asyncio.Task[None]] = set()
+
+    # -- lifecycle ------------------------------------------------------------
+
+    def start(self) -> None:
+        self._reader = asyncio.get_running_loop().create_task(self._read_loop())
+
+    async def stop(self) -> None:
+        for task in [self._reader, *self._tasks]:
+            if task is not None and not task.done():
+                task.cancel()
+        for task in [self._reader, *self._tasks]:
+            if task is not None:
+                with contextlib.suppress(BaseException):
+                    await task
+
+    def set_era(self, era: Era, version: str | None) -> None:
+        """Stamp later requests for `era` at `version` (modern: _meta on every request)."""
+        self.era = era
+        self.protocol_version = version
+
+    # -- requests ---------------------------------------------------------------
+
+    async def request(self, method: str, params: dict[str, Any] | None, timeout: float) -> Reply:
+        """Send a request and wait up to `timeout` seconds; never raises for server problems."""
+        started = time.monotonic()
+        if self.closed is not None:
+            return Reply(closed=self.closed)
+        self._next_id += 1
+        request_id = self._next_id
+        future: asyncio.Future[Reply] = asyncio.get_running_loop().create_future()
+        self._pending[request_id] = future
+        message: dict[str, Any] = {"jsonrpc": "2.0", "id": request_id, "method": method}
+        stamped = self._stamp(params)
+        if stamped is not None:
+            message["params"] = stamped
+        try:
+            async with asyncio.timeout(timeout):
+                try:
+                    async with self._send_lock:
+                        await self.channel.send(message, self._headers(method, params))
+                except ChannelClosed as err:
+                    return Reply(closed=str(err), seconds=time.monotonic() - started)
+                reply = await future
+        except TimeoutError:
+            await self._cancel(request_id)
+            return Reply(timed_out=True, seconds=time.monotonic() - started)
+        finally:
+            self._pending.pop(request_id, None)
+        return Reply(
+            result=reply.result,
+            error=reply.error,
+            closed=reply.closed,
+            seconds=time.monotonic() - started,
+        )
+
+    async def notify(self, method: str, params: dict[str, Any] | None = None) -> None:
+        """Send a notification; a dead channel is noticed by the next request instead."""
+        message: dict[str, Any] = {"jsonrpc": "2.0", "method": method}
+        stamped = self._stamp(params) if self.era == "modern" else params
+        if stamped is not None:
+            message["params"] = stamped
+        with contextlib.suppress(ChannelClosed, TimeoutError):
+            async with asyncio.timeout(_CANCEL_GRACE * 4):
+                async with self._send_lock:
+                    await self.channel.send(message, self._headers(method, params))
+
+    async def _cancel(self, request_id: int) -> None:
+        # A courtesy so the server can stop work; bounded, never fatal.
+        message = {
+            "jsonrpc": "2.0",
+            "method": "notifications/cancelled",
+            "params": {"requestId": request_id, "reason": "mcpvcr: request timed out"},
+        }
+        with contextlib.suppress(ChannelClosed, TimeoutError, asyncio.CancelledError):
+            async with asyncio.timeout(_CANCEL_GRACE):
+                async with self._send_lock:
+                    await self.channel.send(message, self._headers("notifications/cancelled", None))
+
+    def _stamp(self, params: dict[str, Any] | None) -> dict[str, Any] | None:
+        if self.era != "modern" or not (params is None or isinstance(params, dict)):
+            return params
+        stamped = dict(params or {})
+        meta = stamped.get("_meta")
+        meta = dict(meta) if isinstance(meta, dict) else {}
+        meta.setdefault(PROTOCOL_VERSION_META, self.protocol_version)
+        meta.setdefault(CLIENT_INFO_META, self.client_info)
+        meta.setdefault(CLIENT_CAPABILITIES_META, self.client_capabilities)
+        stamped["_meta"] = meta
+        return stamped
+
+    def _headers(self, method: str, params: dict[str, Any] | None) -> dict[str, str]:
+        """HTTP headers the era requires (ignored by stdio)."""
+        if self.era == "none" or self.protocol_version is None:
+            return {}
+        headers = {"mcp-protocol-version": self.protocol_version}
+        if self.era == "modern":
+            headers["mcp-method"] = method
+            key = _NAME_BEARING.get(method)
+            name = params.get(key) if key and isinstance(params, dict) else None
+            if isinstance(name, str) and name.isascii() and name.isprintable():
+                headers["mcp-name"] = name
+        return headers
+
+    # -- the reader -----------------------------------------------------------
+
+    async def _read_loop(self) -> None:
+        reason: str | None = None
+        try:
+            while True:
+                message = await self.channel.receive()
+                if message is None:
+                    break
+                self._dispatch(message)
+        except asyncio.CancelledError:
+            reason = "mcpvcr closed the connection"
+            raise
+        except Exception as err:  # a transport failure ends the connection, never the run
+            reason = f"{type(err).__name__}: {err}"
+        finally:
+            self.closed = self.channel.why_closed() if reason is None else reason
+            for future in self._pending.values():
+                if not future.done():
+                    future.set_result(Reply(closed=self.closed))
+
+    def _dispatch(self, message: dict[str, Any]) -> None:
+        method = message.get("method")
+        if isinstance(method, str):
+            if "id" in message:
+                self.server_requests[method] += 1
+                task = asyncio.get_running_loop().create_task(self._answer(message["id"], method))
+                self._tasks.add(task)
+                task.add_done_callback(self._tasks.discard)
+            else:
+                self.notifications[method] += 1
+            return
+        request_id = message.get("id")
+        future = self._pending.get(request_id) if type(request_id) is int else None
+        if future is None or future.done():
+            self.unmatched_responses += 1
+            return
+        if "error" in message:
+            future.set_result(Reply(error=_error_object(message["error"])))
+        elif isinstance(message.get("result"), dict):
+            future.set_result(Reply(result=message["result"]))
+        else:
+            future.set_result(
+                Reply(
+                    error={
+                        "code": -32603,
+                        "message": "mcpvcr: the server's result is not a JSON object",
+                        "data": {"result": message.get("result")},
+                    }
+                )
+            )
+
+    async def _answer(self, request_id: Any, method: str) -> None:
+        reply: dict[str, Any] = {"jsonrpc": "2.0", "id": request_id}
+        if method == "ping":
+            reply["result"] = {}
+        elif method == "roots/list":
+            reply["result"] = {"roots": []}
+        else:
+            reply["error"] = {"code": -32601, "message": f"mcpvcr does not support {method}"}
+        with contextlib.suppress(ChannelClosed, TimeoutError):
+            async with asyncio.timeout(_CANCEL_GRACE * 4):
+                async with self._send_lock:
+                    await self.channel.send(reply, {})
+
+    def diagnostics(self) -> dict[str, Any]:
+        """Deterministic facts about the exchange for body["diagnostics"]."""
+        result: dict[str, Any] = dict(sorted(self.channel.diagnostics.items()))
+        if self.notifications:
+            result["notifications"] = dict(sorted(self.notifications.items()))
+        if self.server_requests:
+            result["serverRequests"] = dict(sorted(self.server_requests.items()))
+        if self.unmatched_responses:
+            result["unmatchedResponses"] = self.unmatched_responses
+        return result
+
+
+def _error_object(error: Any) -> dict[str, Any]:
+    """The error object as sent when it is one; a marked stand-in when it is not."""
+    if isinstance(error, dict):
+        return error
+    return {"code": None, "message": "mcpvcr: the error is not a JSON object", "data": error}

@@ -1,0 +1,51 @@
+"""How to record: the options of one recording, shared by record, audit and diff.
+
+Pure (no mcp import). `header_options()` is what the cassette keeps in
+`header["options"]`: everything that changes WHAT gets recorded. Time-outs and
+concurrency change only how long it takes, so they stay out of the file (two
+recordings of the same server with different time-outs are the same bytes).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+Protocol = Literal["auto", "initialize", "discover"]
+
+
+@dataclass(frozen=True, kw_only=True)
+class RecordOptions:
+    """Options of one recording (see the README's `mcpvcr record` section)."""
+
+    timeout: float = 10.0
+    """Handshake and per-request time-out, seconds; the whole run is bounded too."""
+    protocol: Protocol = "auto"
+    fuzz: bool = False
+    seed: int = 0
+    max_tools: int | None = None
+    fuzz_destructive: bool = False
+    concurrency: int = 4
+    keep_volatile: bool = False
+    scrub_patterns: tuple[str, ...] = ()
+    """Extra regular expressions whose matches are scrubbed from answers."""
+    pinned_arguments: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
+    """Tool name -> known-good arguments used for the `valid` case."""
+    max_resources: int = 50
+
+    def header_options(self) -> dict[str, Any]:
+        """The options stored in the cassette header (not timeout/concurrency)."""
+        return {
+            "protocol": self.protocol,
+            "fuzz": self.fuzz,
+            "seed": self.seed,
+            "maxTools": self.max_tools,
+            "fuzzDestructive": self.fuzz_destructive,
+            "keepVolatile": self.keep_volatile,
+            "scrubPatterns": list(self.scrub_patterns),
+            "pinnedArguments": {
+                name: dict(arguments) for name, arguments in sorted(self.pinned_arguments.items())
+            },
+            "maxResources": self.max_resources,
+        }
