@@ -1,0 +1,198 @@
+"""Lint and score configuration, like ruff's: `[tool.mcpvcr]` in pyproject.toml or mcpvcr.toml.
+
+The file is found by walking up from the current directory; the first
+`mcpvcr.toml` (top-level keys, or a `[tool.mcpvcr]` table) or `pyproject.toml`
+with a `[tool.mcpvcr]` table wins. Keys:
+
+    select = ["tool", "schema.invalid"]   # codes or dotted prefixes; "ALL" = every rule
+    ignore = ["pub", "tool.no_annotations"]
+    fail-on = "error"                      # lint exits 1 at/above: error | warning | info
+    min-score = 75                         # score exits 1 below it
+    [tool.mcpvcr.severity]                 # per code or prefix
+    "tool.unusual_name" = "info"
+    [tool.mcpvcr.per-tool-ignores]         # tool name -> codes or prefixes
+    legacy_tool = ["param"]
+
+Other keys (and sub-tables used by other commands) are left alone.
+"""
+
+from __future__ import annotations
+
+import os
+import tomllib
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+from typing import Any
+
+from mcpvcr.errors import UsageError
+
+SEVERITY_NAMES = ("error", "warning", "info")
+
+
+@dataclass(frozen=True, kw_only=True)
+class LintConfig:
+    """Which rules run, at what severity, and when a check fails."""
+
+    select: tuple[str, ...] = ()
+    """Codes or prefixes to run; empty = every rule."""
+    ignore: tuple[str, ...] = ()
+    severity: Mapping[str, str] = field(default_factory=dict)
+    per_tool_ignores: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+    fail_on: str = "error"
+    min_score: int | None = None
+    source: str | None = None
+    """The file this came from, for messages; None = defaults."""
+
+    def selects(self, code: str) -> bool:
+        chosen = not self.select or any(matches(code, s) for s in self.select)
+        return chosen and not any(matches(code, s) for s in self.ignore)
+
+    def severity_of(self, code: str, default: str) -> str:
+        """The configured severity: the longest matching code/prefix wins."""
+        best: tuple[int, str] | None = None
+        for selector, level in self.severity.items():
+            if matches(code, selector) and (best is None or len(selector) > best[0]):
+                best = (len(selector), level)
+        return best[1] if best else default
+
+    def ignored_for_tool(self, tool: str, code: str) -> bool:
+        return any(matches(code, s) for s in self.per_tool_ignores.get(tool, ()))
+
+
+def matches(code: str, selector: str) -> bool:
+    """Ruff-like selection: "ALL", an exact code, or a dotted prefix ("tool", "security.")."""
+    if selector == "ALL" or code == selector:
+        return True
+    prefix = selector if selector.endswith(".") else selector + "."
+    return code.startswith(prefix)
+
+
+def with_overrides(
+    config: LintConfig,
+    *,
+    select: Iterable[str] | None = None,
+    ignore: Iterable[str] = (),
+    fail_on: str | None = None,
+    min_score: int | None = None,
+) -> LintConfig:
+    """Apply command-line options: --select replaces, --ignore adds, the rest override."""
+    select = _split(select) if select is not None else None
+    ignore = _split(ignore)
+    validate_selectors([*(select or ()), *ignore], "the command line")
+    return replace(
+        config,
+        select=tuple(select) if select else config.select,
+        ignore=(*config.ignore, *ignore),
+        fail_on=fail_on or config.fail_on,
+        min_score=min_score if min_score is not None else config.min_score,
+    )
+
+
+def _split(values: Iterable[str]) -> list[str]:
+    """Accept both repeated options and comma lists (`--select a,b`)."""
+    return [part.strip() for value in values for part in value.split(",") if part.strip()]
+
+
+def validate_selectors(selectors: Iterable[str], origin: str) -> None:
+    """Refuse a selector that matches no rule: a typo must not silently select nothing."""
+    from mcpvcr.lint import all_rules
+
+    codes = [r.code for r in all_rules()]
+    for selector in selectors:
+        if not any(matches(code, selector) for code in codes):
+            raise UsageError(
+                f"{origin}: '{selector}' matches no lint rule (see `mcpvcr lint --list-rules`)"
+            )
+
+
+def find_config(start: str | os.PathLike[str] | None = None) -> Path | None:
+    """The config file that applies to `start` (default: the current directory)."""
+    here = Path(start or os.getcwd()).resolve()
+    for folder in (here, *here.parents):
+        candidate = folder / "mcpvcr.toml"
+        if candidate.is_file():
+            return candidate
+        candidate = folder / "pyproject.toml"
+        if candidate.is_file() and _tool_table(_read(candidate), candidate) is not None:
+            return candidate
+    return None
+
+
+def load_config(start: str | os.PathLike[str] | None = None) -> LintConfig:
+    """Load the configuration that applies to `start`; defaults when there is none."""
+    path = find_config(start)
+    if path is None:
+        return LintConfig()
+    data = _read(path)
+    table = _tool_table(data, path)
+    if table is None:  # mcpvcr.toml with top-level keys
+        table = data
+    return parse_config(table, str(path))
+
+
+def _read(path: Path) -> dict[str, Any]:
+    try:
+        with open(path, "rb") as handle:
+            return tomllib.load(handle)
+    except tomllib.TOMLDecodeError as err:
+        raise UsageError(f"{path}: not valid TOML ({err})") from None
+    except OSError as err:
+        raise UsageError(f"{path}: cannot be read ({err.strerror or err})") from None
+
+
+def _tool_table(data: dict[str, Any], path: Path) -> dict[str, Any] | None:
+    tool = data.get("tool")
+    table = tool.get("mcpvcr") if isinstance(tool, dict) else None
+    if table is not None and not isinstance(table, dict):
+        raise UsageError(f"{path}: [tool.mcpvcr] must be a table")
+    return table
+
+
+def parse_config(table: Mapping[str, Any], source: str) -> LintConfig:
+    """Build a LintConfig from a `[tool.mcpvcr]` table, with one-line errors naming `source`."""
+    select = _strings(table, "select", source)
+    ignore = _strings(table, "ignore", source)
+    severity = _table(table, "severity", source)
+    for selector, level in severity.items():
+        if level not in SEVERITY_NAMES:
+            raise UsageError(
+                f"{source}: severity of '{selector}' must be one of {', '.join(SEVERITY_NAMES)}"
+            )
+    per_tool = _table(table, "per-tool-ignores", source)
+    per_tool_ignores = {
+        str(tool): tuple(_strings(per_tool, str(tool), source)) for tool in per_tool
+    }
+    fail_on = table.get("fail-on", "error")
+    if fail_on not in SEVERITY_NAMES:
+        raise UsageError(f"{source}: fail-on must be one of {', '.join(SEVERITY_NAMES)}")
+    min_score = table.get("min-score")
+    if min_score is not None and (
+        not isinstance(min_score, int) or isinstance(min_score, bool) or not 0 <= min_score <= 100
+    ):
+        raise UsageError(f"{source}: min-score must be an integer from 0 to 100")
+    selectors = [*select, *ignore, *severity, *(s for v in per_tool_ignores.values() for s in v)]
+    validate_selectors(selectors, source)
+    return LintConfig(
+        select=tuple(select),
+        ignore=tuple(ignore),
+        severity=dict(severity),
+        per_tool_ignores=per_tool_ignores,
+        fail_on=fail_on,
+        min_score=min_score,
+        source=source,
+    )
+
+
+def _strings(table: Mapping[str, Any], key: str, source: str) -> list[str]:
+    value = table.get(key, [])
+    if not isinstance(value, list) or not all(isinstance(item, str) for item in value):
+        raise UsageError(f"{source}: '{key}' must be a list of strings")
+    return list(value)
+
+
+def _table(table: Mapping[str, Any], key: str, source: str) -> dict[str, Any]:
+    value = table.get(key, {})
+    if not isinstance(value, dict):
+        raise UsageError(f"{source}: '{key}' must be a table")
+    return value

@@ -1,0 +1,220 @@
+"""Behavioural rules: what the recorded answers say about the server.
+
+They read `body.interactions` (filled by a `--fuzz` recording), the list
+records' errors and `body.diagnostics`. They are not counted in Schema Quality:
+the Error Handling and Liveness dimensions already score the same answers.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Iterator
+from typing import Any
+
+from mcpvcr.cassette import LIST_KINDS, LIST_METHODS
+from mcpvcr.lint.context import LintContext
+from mcpvcr.lint.registry import Hit, rule
+
+INVALID_PARAMS = -32602
+_LOCATION_KEY = {"tools/call": "tool", "resources/read": "resource", "prompts/get": "prompt"}
+
+
+def _where(interaction: dict[str, Any]) -> dict[str, str]:
+    key = _LOCATION_KEY.get(str(interaction.get("method")), "tool")
+    return {key: str(interaction.get("target", ""))}
+
+
+def _flags(interaction: dict[str, Any]) -> list[str]:
+    flags = interaction.get("flags")
+    return [f for f in flags if isinstance(f, str)] if isinstance(flags, list) else []
+
+
+def _by_target(ctx: LintContext, method: str, test: Any) -> dict[str, list[str]]:
+    """Target -> cases of `method` interactions for which `test(interaction)` holds, in order."""
+    found: dict[str, list[str]] = defaultdict(list)
+    for item in ctx.cassette.interactions_for(method):
+        if test(item):
+            found[str(item.get("target", ""))].append(str(item.get("case", "")))
+    return found
+
+
+def _cases(cases: list[str]) -> str:
+    shown = ", ".join(cases[:4])
+    return shown + (f" +{len(cases) - 4} more" if len(cases) > 4 else "")
+
+
+@rule(
+    "behavior.list_error",
+    "error",
+    "A list call (tools/resources/templates/prompts) answered with an error.",
+    "Make every advertised list method answer; clients list before they call.",
+    scope="contract",
+    scored=False,
+)
+def list_error(ctx: LintContext) -> Iterator[Hit]:
+    for kind in LIST_KINDS:
+        error = ctx.cassette.list_record(kind).get("error")
+        if isinstance(error, dict):
+            yield Hit(
+                f"{LIST_METHODS[kind]} failed with error {error.get('code')}: "
+                f"{error.get('message', '')}",
+                {"field": kind},
+            )
+
+
+@rule(
+    "behavior.stdout_pollution",
+    "warning",
+    "The stdio server wrote lines that are not JSON-RPC to stdout.",
+    "Log to stderr: stdout belongs to the protocol and stray lines break strict clients.",
+    scope="contract",
+    scored=False,
+)
+def stdout_pollution(ctx: LintContext) -> Iterator[Hit]:
+    diagnostics = ctx.cassette.body.get("diagnostics")
+    lines = diagnostics.get("nonJsonStdoutLines") if isinstance(diagnostics, dict) else None
+    if isinstance(lines, int) and lines > 0:
+        yield Hit(f"The server wrote {lines} non-JSON line(s) to stdout.", {"field": "stdout"})
+
+
+@rule(
+    "behavior.incomplete_recording",
+    "warning",
+    "The recording was cut short (the server died or timed out).",
+    "Fix the crash or time-out, then record again for a complete picture.",
+    scope="contract",
+    scored=False,
+)
+def incomplete_recording(ctx: LintContext) -> Iterator[Hit]:
+    if not ctx.cassette.complete:
+        why = ctx.cassette.header.get("incomplete") or "no reason recorded"
+        yield Hit(f"The recording is incomplete: {why}.")
+
+
+@rule(
+    "behavior.wrong_error_code",
+    "warning",
+    "Malformed arguments were answered with a JSON-RPC error other than -32602.",
+    "Answer bad arguments with -32602 Invalid params (or an isError result), "
+    "not an internal error.",
+    scope="contract",
+    scored=False,
+)
+def wrong_error_code(ctx: LintContext) -> Iterator[Hit]:
+    codes: dict[tuple[str, Any], list[str]] = defaultdict(list)
+    for item in ctx.cassette.interactions_for("tools/call"):
+        response = item.get("response")
+        error = response.get("error") if isinstance(response, dict) else None
+        if item.get("case") == "valid" or not isinstance(error, dict):
+            continue
+        if error.get("code") != INVALID_PARAMS:
+            codes[(str(item.get("target", "")), error.get("code"))].append(str(item["case"]))
+    for (tool, code), cases in codes.items():
+        yield Hit(
+            f"Tool '{tool}' answered {len(cases)} malformed input(s) with JSON-RPC error "
+            f"{code} instead of -32602 Invalid params ({_cases(cases)}).",
+            {"tool": tool},
+        )
+
+
+@rule(
+    "behavior.connection_lost",
+    "error",
+    "The server closed the connection while answering a call.",
+    "Catch exceptions in handlers: one bad call must not take the whole server down.",
+    scope="contract",
+    scored=False,
+)
+def connection_lost(ctx: LintContext) -> Iterator[Hit]:
+    for item in ctx.cassette.interactions:
+        response = item.get("response")
+        if isinstance(response, dict) and "closed" in response:
+            yield Hit(
+                f"The connection died during {item.get('method')} '{item.get('target')}' "
+                f"(case {item.get('case')}): {response['closed']}",
+                _where(item),
+            )
+            return  # later calls on a dead connection add nothing
+
+
+@rule(
+    "behavior.timeout",
+    "warning",
+    "A call got no answer within the time-out.",
+    "Answer within the time-out, or report progress for long operations.",
+    scope="contract",
+    scored=False,
+)
+def timeout(ctx: LintContext) -> Iterator[Hit]:
+    for method in _LOCATION_KEY:
+        found = _by_target(ctx, method, lambda i: i.get("outcome") == "timeout")
+        for target, cases in found.items():
+            yield Hit(
+                f"{method} '{target}' timed out on {len(cases)} call(s) ({_cases(cases)}).",
+                {_LOCATION_KEY[method]: target},
+            )
+
+
+@rule(
+    "behavior.silent_accept",
+    "warning",
+    "A tool answered malformed arguments with success.",
+    "Validate inputs and reject unknown keys, wrong types and out-of-range values.",
+    scope="contract",
+    scored=False,
+)
+def silent_accept(ctx: LintContext) -> Iterator[Hit]:
+    found = _by_target(ctx, "tools/call", lambda i: "silentlyAccepted" in _flags(i))
+    for tool, cases in found.items():
+        yield Hit(
+            f"Tool '{tool}' silently accepted {len(cases)} malformed input(s) ({_cases(cases)}).",
+            {"tool": tool},
+        )
+
+
+@rule(
+    "behavior.empty_success",
+    "warning",
+    "A valid call succeeded with no content (a possible hallucinated success).",
+    "Return a payload that confirms what happened, not an empty success.",
+    scope="contract",
+    scored=False,
+)
+def empty_success(ctx: LintContext) -> Iterator[Hit]:
+    found = _by_target(ctx, "tools/call", lambda i: "emptySuccess" in _flags(i))
+    for tool in found:
+        yield Hit(f"Tool '{tool}' returned an empty success on valid input.", {"tool": tool})
+
+
+@rule(
+    "behavior.output_schema_violation",
+    "error",
+    "A success did not match the tool's declared outputSchema.",
+    "Make structuredContent honour the declared outputSchema (or drop the schema).",
+    scope="contract",
+    scored=False,
+)
+def output_schema_violation(ctx: LintContext) -> Iterator[Hit]:
+    found = _by_target(ctx, "tools/call", lambda i: "outputSchemaViolation" in _flags(i))
+    for tool, cases in found.items():
+        yield Hit(
+            f"Tool '{tool}' answered against its outputSchema ({_cases(cases)}).", {"tool": tool}
+        )
+
+
+@rule(
+    "behavior.valid_call_failed",
+    "warning",
+    "A call with valid arguments (or a read/get) did not succeed.",
+    "Make the documented happy path work; check the error the server returned.",
+    scope="contract",
+    scored=False,
+)
+def valid_call_failed(ctx: LintContext) -> Iterator[Hit]:
+    for item in ctx.cassette.interactions:
+        if item.get("case") in ("valid", "read", "get") and item.get("outcome") != "ok":
+            yield Hit(
+                f"{item.get('method')} '{item.get('target')}' (case {item.get('case')}) "
+                f"ended {item.get('outcome')}.",
+                _where(item),
+            )
