@@ -74,8 +74,10 @@ async def negotiate(
         return await _initialize(client, timeout, log, allow_reprobe=False)
     probe_timeout = timeout if protocol == "discover" else max(1.0, timeout / 2)
     version = MODERN_VERSIONS[-1]
+    spent = 0.0
     for _attempt in range(2):
         reply = await _discover(client, version, probe_timeout)
+        spent += reply.seconds
         log.append(_entry("server/discover", reply))
         if reply.result is not None:
             chosen = _modern_version(reply.result.get("supportedVersions"))
@@ -101,7 +103,10 @@ async def negotiate(
         elif protocol == "discover":
             raise HandshakeFailed(f"no answer to server/discover within {probe_timeout:g} s")
         break
-    return await _initialize(client, timeout, log, allow_reprobe=True)
+    # The probe and the fallback share one time-out, so a silent server costs
+    # `timeout` in auto mode too (at least half of it goes to initialize).
+    remaining = max(timeout - spent, timeout / 2)
+    return await _initialize(client, remaining, log, allow_reprobe=True)
 
 
 async def _discover(client: RawClient, version: str, timeout: float) -> Reply:
@@ -161,7 +166,7 @@ async def _initialize(
         raise HandshakeFailed(f"initialize failed: {_error_text(reply.error)}")
     if reply.closed is not None:
         raise HandshakeFailed(f"the server died during the handshake: {reply.closed}")
-    raise HandshakeFailed(f"no answer to initialize within {timeout:g} s")
+    raise HandshakeFailed("no answer to the handshake (initialize) within the time-out")
 
 
 def _entry(method: str, reply: Reply) -> dict[str, Any]:

@@ -70,6 +70,8 @@ class StdioChannel:
         while True:
             line = await self._next_line()
             if line is None:
+                # Give a dying server a moment so the error can say how it ended.
+                await _exited(self.process, GRACE_SECONDS)
                 return None
             text = line.strip()
             if not text:
