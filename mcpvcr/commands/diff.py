@@ -1,0 +1,136 @@
+"""`mcpvcr diff OLD NEW`: classify the contract changes between two cassettes.
+
+NEW is a second cassette, or a live server recorded in memory (a URL TARGET,
+`--stdio "COMMAND"` or `--config FILE --server NAME`). Exit 0 whenever the
+diff ran (with `--exit-code`, 1 when there are changes), 2 usage, 3 when a
+side cannot be read or recorded.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+import re
+from typing import Any
+
+import click
+
+from mcpvcr import store
+from mcpvcr.cassette import Cassette
+from mcpvcr.commands._target_options import (
+    build_options,
+    build_target,
+    record_options,
+    split_kwargs,
+    target_options,
+)
+from mcpvcr.diff import Changes, diff
+from mcpvcr.errors import CheckFailed, UsageError
+from mcpvcr.ignore import DEFAULT_FILE, IgnoreResult, apply_ignore, load_ignore
+from mcpvcr.terminal import use_color
+
+FORMATS = ("text", "markdown", "json", "sarif", "junit")
+
+
+def load_sides(old: str, kwargs: dict[str, Any]) -> tuple[Cassette, Cassette, str, str]:
+    """Both cassettes and their labels; NEW is a file unless a live target is given."""
+    target_kwargs, option_kwargs = split_kwargs(kwargs)
+    old_cassette = store.load(old)
+    second = target_kwargs.get("target")
+    live = target_kwargs.get("stdio") or target_kwargs.get("config")
+    if second and not live and not re.match(r"^https?://", second):
+        _reject_live_options(target_kwargs, option_kwargs, second)
+        return old_cassette, store.load(second), old, second
+    if not second and not live:
+        raise UsageError(
+            f"{old}: nothing to compare with: give a NEW cassette, a URL, --stdio COMMAND"
+            " or --config FILE --server NAME"
+        )
+    target = build_target(**target_kwargs)
+    options = build_options(**option_kwargs)
+    from mcpvcr.live import record  # only here: the offline path never imports mcp
+
+    return old_cassette, record(target, options), old, target.label
+
+
+def _reject_live_options(target: dict[str, Any], options: dict[str, Any], new: str) -> None:
+    given = [
+        key for key in ("header", "bearer", "env", "cwd", "transport", "server") if target.get(key)
+    ]
+    if given:
+        raise UsageError(f"{new}: --{given[0]} applies to a live target, not a cassette file")
+    if options.get("fuzz"):
+        raise UsageError(f"{new}: --fuzz applies to a live target, not a cassette file")
+
+
+def apply_ignore_file(changes: Changes, path: str | None) -> IgnoreResult:
+    """Apply the ignore file: the given one, else `.mcpvcr-ignore.toml` when it exists."""
+    if path is None:
+        if not os.path.exists(DEFAULT_FILE):
+            return IgnoreResult(changes=changes, expired=(), unused=())
+        path = DEFAULT_FILE
+    return apply_ignore(changes, load_ignore(path))
+
+
+def render(changes: Changes, fmt: str, artifact: str, fail_on: tuple[str, ...]) -> str:
+    """The diff in one of FORMATS."""
+    from mcpvcr.diff import formats
+    from mcpvcr.diff.render import render_markdown, render_text
+
+    if fmt == "json":
+        return formats.render_json(changes)
+    if fmt == "sarif":
+        return formats.render_sarif(changes, artifact)
+    if fmt == "junit":
+        return formats.render_junit(changes, fail_on)
+    if fmt == "markdown":
+        return render_markdown(changes)
+    return render_text(changes, color=use_color(sys.stdout))
+
+
+def artifact_path(old: str, new: str) -> str:
+    """The file SARIF results point at: the new cassette, else the baseline."""
+    path = new if os.path.isfile(new) else old
+    return os.path.relpath(path) if os.path.isabs(path) else path
+
+
+@click.command("diff")
+@click.argument("old", type=click.Path(dir_okay=False), metavar="OLD")
+@target_options
+@record_options
+@click.option(
+    "--format",
+    "fmt",
+    type=click.Choice(FORMATS),
+    default="text",
+    show_default=True,
+    help="Output format.",
+)
+@click.option("--exit-code", is_flag=True, help="Exit 1 when there are changes (like git diff).")
+@click.option(
+    "--ignore-file",
+    type=click.Path(dir_okay=False),
+    default=None,
+    help=f"Accepted changes (default: {DEFAULT_FILE} when present).",
+)
+def command(old: str, fmt: str, exit_code: bool, ignore_file: str | None, **kwargs: Any) -> None:
+    """Classify every contract change from cassette OLD to NEW.
+
+    NEW is the second argument: a cassette file, or a URL recorded live in
+    memory; --stdio "COMMAND" or --config FILE --server NAME also record live.
+    Each change is breaking, security, additive or info, with a catalogue rule
+    id, a JSON-pointer location and who breaks and why.
+    """
+    old_cassette, new_cassette, old_label, new_label = load_sides(old, kwargs)
+    changes = diff(old_cassette, new_cassette, old_label=old_label, new_label=new_label)
+    result = apply_ignore_file(changes, ignore_file)
+    click.echo(
+        render(result.changes, fmt, artifact_path(old, new_label), ("breaking", "security")),
+        nl=False,
+    )
+    for entry in result.expired:
+        click.echo(f"mcpvcr: ignore entry expired, no longer applied: {entry.describe()}", err=True)
+    if exit_code and not result.changes.identical:
+        raise CheckFailed(
+            f"{len(result.changes.changes)} contract change(s) ({old_label} -> {new_label})"
+        )

@@ -1,0 +1,126 @@
+"""`mcpvcr gate OLD NEW`: fail the pull request when a change or the score breaks the policy.
+
+Exit 0 clean, 1 a violation (a change in a --fail-on class, a score under
+--min-score, a drop over --max-score-drop), 2 usage, 3 when a side cannot be
+read or recorded (so CI can retry 3 but not 1).
+"""
+
+from __future__ import annotations
+
+import importlib
+from typing import Any
+
+import click
+
+from mcpvcr.cassette import Cassette
+from mcpvcr.commands._target_options import record_options, target_options
+from mcpvcr.commands.diff import FORMATS, apply_ignore_file, artifact_path, load_sides, render
+from mcpvcr.diff import diff
+from mcpvcr.diff.gate import Scores, evaluate, parse_fail_on, verdict_json
+from mcpvcr.errors import CannotRun, CheckFailed
+from mcpvcr.ignore import DEFAULT_FILE
+
+
+def compute_scores(old: Cassette | None, new: Cassette) -> Scores:
+    """Both scores from the one offline scoring path (LINT's `mcpvcr.score.score`)."""
+    try:
+        # Imported by name: the scoring module is LINT's and loads only for score gates.
+        score = importlib.import_module("mcpvcr.score").score
+    except (ImportError, AttributeError):
+        raise CannotRun("score gates need mcpvcr.score, which this build does not have") from None
+    new_report = score(new)
+    old_overall = int(score(old).overall) if old is not None else None
+    return Scores(old=old_overall, new=int(new_report.overall), grade=str(new_report.grade))
+
+
+@click.command("gate")
+@click.argument("old", type=click.Path(dir_okay=False), metavar="OLD")
+@target_options
+@record_options
+@click.option(
+    "--fail-on",
+    default="breaking,security",
+    show_default=True,
+    help="Change classes that fail the gate (comma list of breaking,security,additive,info; none).",
+)
+@click.option(
+    "--min-score", type=click.IntRange(0, 100), default=None, help="Fail when NEW scores below N."
+)
+@click.option(
+    "--max-score-drop",
+    type=click.IntRange(0, 100),
+    default=None,
+    help="Fail when NEW scores more than N points below OLD.",
+)
+@click.option(
+    "--markdown",
+    "markdown_path",
+    type=click.Path(dir_okay=False, writable=True),
+    default=None,
+    help="Write a ready-to-post PR comment (Markdown) to PATH.",
+)
+@click.option(
+    "--ignore-file",
+    type=click.Path(dir_okay=False),
+    default=None,
+    help=f"Accepted changes (default: {DEFAULT_FILE} when present).",
+)
+@click.option(
+    "--format",
+    "fmt",
+    type=click.Choice(FORMATS),
+    default="text",
+    show_default=True,
+    help="What to print on stdout.",
+)
+def command(
+    old: str,
+    fail_on: str,
+    min_score: int | None,
+    max_score_drop: int | None,
+    markdown_path: str | None,
+    ignore_file: str | None,
+    fmt: str,
+    **kwargs: Any,
+) -> None:
+    """Gate cassette OLD -> NEW: exit 1 when a change or score breaks the policy.
+
+    NEW is a cassette file or a live target, as for `mcpvcr diff`.
+    """
+    classes = parse_fail_on(fail_on)
+    old_cassette, new_cassette, old_label, new_label = load_sides(old, kwargs)
+    changes = diff(old_cassette, new_cassette, old_label=old_label, new_label=new_label)
+    result = apply_ignore_file(changes, ignore_file)
+    scores = None
+    if min_score is not None or max_score_drop is not None:
+        scores = compute_scores(old_cassette if max_score_drop is not None else None, new_cassette)
+    verdict = evaluate(
+        result.changes,
+        classes,
+        scores=scores,
+        min_score=min_score,
+        max_score_drop=max_score_drop,
+        expired=[entry.describe() for entry in result.expired],
+    )
+    if markdown_path:
+        from mcpvcr.diff.render import render_markdown
+        from mcpvcr.store import write_bytes_atomic
+
+        text = render_markdown(result.changes, verdict)
+        try:
+            write_bytes_atomic(text.encode(), markdown_path)
+        except Exception as err:  # CassetteError wording is about cassettes: say what failed
+            raise CannotRun(f"{markdown_path}: cannot write the PR comment ({err})") from None
+    if fmt == "json":
+        from mcpvcr.diff.formats import render_json
+
+        click.echo(render_json(result.changes, verdict_json(verdict, classes, scores)), nl=False)
+    else:
+        click.echo(render(result.changes, fmt, artifact_path(old, new_label), classes), nl=False)
+    for entry in result.expired:
+        click.echo(f"mcpvcr: ignore entry expired, no longer applied: {entry.describe()}", err=True)
+    for line in verdict.score_lines:
+        click.echo(f"mcpvcr: {line}", err=True)
+    if verdict.failed:
+        raise CheckFailed("gate failed: " + "; ".join(verdict.reasons))
+    click.echo("mcpvcr: gate passed", err=True)

@@ -1,0 +1,159 @@
+"""Machine renderings of a diff: JSON, SARIF 2.1.0 and JUnit XML (all deterministic)."""
+
+from __future__ import annotations
+
+import hashlib
+import xml.etree.ElementTree as ET
+from collections.abc import Iterable
+from typing import Any, Final
+
+from mcpvcr import __version__
+from mcpvcr.canonical_json import dumps
+from mcpvcr.diff.catalogue import RULES
+from mcpvcr.diff.model import Changes
+from mcpvcr.diff.render import show_value
+from mcpvcr.terminal import printable
+
+SCHEMA_VERSION: Final = 1
+SARIF_LEVEL: Final = {"breaking": "error", "security": "error", "additive": "note", "info": "note"}
+SECURITY_SEVERITY: Final = {"security": "7.5", "breaking": "5.0"}
+
+
+def to_document(changes: Changes, extra: dict[str, Any] | None = None) -> dict[str, Any]:
+    """The JSON document: counts, changes, ignored changes and notes, plus `extra` (gate)."""
+    document: dict[str, Any] = {
+        "schema_version": SCHEMA_VERSION,
+        "tool": {"name": "mcpvcr", "version": __version__},
+        "old": changes.old_label,
+        "new": changes.new_label,
+        "identical": changes.identical,
+        "counts": changes.counts(),
+        "changes": [change.to_json() for change in changes.changes],
+        "ignored": [change.to_json() for change in changes.ignored],
+        "notes": list(changes.notes),
+    }
+    document.update(extra or {})
+    return document
+
+
+def render_json(changes: Changes, extra: dict[str, Any] | None = None) -> str:
+    return dumps(to_document(changes, extra)) + "\n"
+
+
+def fingerprint(rule: str, location: str) -> str:
+    return hashlib.sha256(f"{rule}\x00{location}".encode()).hexdigest()[:16]
+
+
+def render_sarif(changes: Changes, artifact: str) -> str:
+    """SARIF 2.1.0: one result per change, located on the cassette (line 1) plus a logical pointer."""
+    used = sorted({change.rule for change in changes.changes})
+    index = {rule_id: i for i, rule_id in enumerate(used)}
+    rules = [_sarif_rule(rule_id) for rule_id in used]
+    results = []
+    for change in changes.changes:
+        text = change.message
+        if change.text_diff is not None:
+            text += f" Text diff: {change.text_diff}"
+        else:
+            text += f" ({show_value(change.old)} -> {show_value(change.new)})"
+        result: dict[str, Any] = {
+            "ruleId": change.rule,
+            "ruleIndex": index[change.rule],
+            "level": SARIF_LEVEL.get(change.cls, "note"),
+            "message": {"text": f"{text} [{change.location}]"},
+            "locations": [
+                {
+                    "physicalLocation": {
+                        "artifactLocation": {"uri": artifact},
+                        "region": {"startLine": 1},
+                    },
+                    "logicalLocations": [
+                        {"fullyQualifiedName": change.location.lstrip("/"), "kind": "member"}
+                    ],
+                }
+            ],
+            "partialFingerprints": {"mcpvcrChange/v1": fingerprint(change.rule, change.location)},
+            "properties": {"class": change.cls, "certainty": change.certainty},
+        }
+        results.append(result)
+    document = {
+        "$schema": "https://json.schemastore.org/sarif-2.1.0.json",
+        "version": "2.1.0",
+        "runs": [
+            {
+                "tool": {
+                    "driver": {
+                        "name": "mcpvcr",
+                        "semanticVersion": __version__,
+                        "informationUri": "https://github.com/mcpvcr/mcpvcr",
+                        "rules": rules,
+                    }
+                },
+                "automationDetails": {"id": "mcpvcr/diff/"},
+                "results": results,
+            }
+        ],
+    }
+    return dumps(document) + "\n"
+
+
+def _sarif_rule(rule_id: str) -> dict[str, Any]:
+    entry = RULES[rule_id]
+    title = rule_id.replace(".", " ").replace("_", " ")
+    rule: dict[str, Any] = {
+        "id": rule_id,
+        "name": "".join(part.capitalize() for part in rule_id.replace(".", "_").split("_")),
+        "shortDescription": {"text": title},
+        "fullDescription": {"text": entry.note or f"{title} ({entry.severity})"},
+        "defaultConfiguration": {"level": SARIF_LEVEL.get(entry.severity, "note")},
+        "properties": {"tags": ["mcp", "contract", entry.severity, entry.object]},
+    }
+    if entry.severity in SECURITY_SEVERITY:
+        rule["properties"]["security-severity"] = SECURITY_SEVERITY[entry.severity]
+    return rule
+
+
+def render_junit(changes: Changes, fail_on: Iterable[str] = ("breaking", "security")) -> str:
+    """JUnit XML: one testcase per change (failures for the failing classes), no timestamps."""
+    failing = set(fail_on)
+    suite_name = f"contract diff {changes.old_label} -> {changes.new_label}"
+    root = ET.Element("testsuites", name="mcpvcr")
+    suite = ET.SubElement(root, "testsuite", name=_clean(suite_name))
+    failures = 0
+    cases = 0
+    for cls in ("breaking", "security", "additive", "info"):
+        group = changes.of_class(cls)
+        if not group and cls in failing:
+            cases += 1
+            ET.SubElement(suite, "testcase", classname=f"contract.{cls}", name=f"no {cls} changes")
+        for change in group:
+            cases += 1
+            case = ET.SubElement(
+                suite,
+                "testcase",
+                classname=f"contract.{cls}",
+                name=_clean(f"{change.rule} {change.location}"),
+            )
+            if cls in failing:
+                failures += 1
+                failure = ET.SubElement(
+                    case, "failure", type=change.rule, message=_clean(change.message)
+                )
+                failure.text = _clean(
+                    change.text_diff
+                    if change.text_diff is not None
+                    else f"{show_value(change.old)} -> {show_value(change.new)}"
+                )
+    for element in (root, suite):
+        element.set("tests", str(cases))
+        element.set("failures", str(failures))
+        element.set("errors", "0")
+        element.set("skipped", "0")
+    ET.indent(root)
+    body = ET.tostring(root, encoding="unicode")
+    return '<?xml version="1.0" encoding="utf-8"?>\n' + body + "\n"
+
+
+def _clean(text: str) -> str:
+    # XML 1.0 cannot carry most control characters at all: escape them visibly.
+    return printable(text)

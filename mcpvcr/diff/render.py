@@ -1,0 +1,213 @@
+"""Human renderings of a diff: terminal text and the Markdown PR comment.
+
+Everything from a cassette is untrusted (a server chooses its tool names and
+descriptions), so text goes through `printable` for terminals, and Markdown
+puts server text only inside code spans or fences sized to hold it.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from typing import Any, Final
+
+from mcpvcr.diff.catalogue import CLASSES
+from mcpvcr.diff.model import ABSENT, Change, Changes
+from mcpvcr.terminal import printable
+
+LABELS: Final = {
+    "breaking": ("❌", "Breaking"),
+    "security": ("⚠️", "Security"),
+    "additive": ("✅", "Additive"),
+    "info": ("\u2139\ufe0f", "Info"),
+}
+VALUE_CHARS: Final = 160
+MARKDOWN_LIMIT: Final = 60_000
+"""PR comments are capped at 65,536 characters by GitHub; leave room for the wrapper."""
+
+
+@dataclass(frozen=True, kw_only=True)
+class Verdict:
+    """A gate's decision, rendered at the top of the PR comment."""
+
+    failed: bool
+    reasons: tuple[str, ...] = ()
+    score_lines: tuple[str, ...] = ()
+    expired: tuple[str, ...] = field(default=())
+
+
+def show_value(value: Any, limit: int = VALUE_CHARS) -> str:
+    """One line for an old/new value: `∅` when absent, compact JSON otherwise, truncated."""
+    if value is ABSENT:
+        return "∅"
+    text = value if isinstance(value, str) else json.dumps(value, sort_keys=True, default=str)
+    text = " ".join(text.split())
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def counts_line(changes: Changes) -> str:
+    counts = changes.counts()
+    return " · ".join(f"{counts[name]} {name}" for name in CLASSES)
+
+
+# -- terminal text ----------------------------------------------------------------
+
+
+def render_text(changes: Changes, *, color: bool = False) -> str:
+    """The terminal rendering: summary line, then one block per change, grouped by class."""
+    lines = [f"MCP contract diff: {printable(changes.old_label)} -> {printable(changes.new_label)}"]
+    lines.extend(f"note: {printable(note)}" for note in changes.notes)
+    if changes.identical:
+        lines.append("No contract changes: the server surface is identical.")
+        return "\n".join(lines) + "\n"
+    lines.append(counts_line(changes))
+    for cls in CLASSES:
+        group = changes.of_class(cls)
+        if not group:
+            continue
+        title = f"{LABELS[cls][1].upper()} ({len(group)})"
+        lines.extend(["", _paint(title, cls, color)])
+        for change in group:
+            lines.extend(_text_change(change))
+    if changes.ignored:
+        lines.extend(["", f"IGNORED by the ignore file ({len(changes.ignored)})"])
+        lines.extend(f"  - {c.rule} {printable(c.location)}" for c in changes.ignored)
+    return "\n".join(lines) + "\n"
+
+
+_COLORS: Final = {"breaking": "31", "security": "33", "additive": "32", "info": "2"}
+
+
+def _paint(text: str, cls: str, color: bool) -> str:
+    return f"\x1b[1;{_COLORS[cls]}m{text}\x1b[0m" if color else text
+
+
+def _text_change(change: Change) -> list[str]:
+    potential = " (potential)" if change.certainty == "potential" else ""
+    lines = [
+        f"  * {printable(change.message)}",
+        f"    {change.rule}{potential} at {printable(change.location)}",
+    ]
+    if change.text_diff is not None:
+        lines.append(f"    text: {printable(change.text_diff)}")
+    elif change.old is not ABSENT or change.new is not ABSENT:
+        old, new = show_value(change.old), show_value(change.new)
+        lines.append(f"    {printable(old)} -> {printable(new)}")
+    lines.extend(f"    ! {printable(note)}" for note in change.notes)
+    return lines
+
+
+# -- Markdown ------------------------------------------------------------------------
+
+
+def code(text: str) -> str:
+    """An inline code span that holds any text (backtick runs and newlines included)."""
+    text = printable(" ".join(text.split())).replace("|", "\\|")
+    longest = max((len(run) for run in re.findall(r"`+", text)), default=0)
+    fence = "`" * (longest + 1)
+    pad = " " if text.startswith("`") or text.endswith("`") or not text else ""
+    return f"{fence}{pad}{text}{pad}{fence}"
+
+
+def escape(text: str) -> str:
+    """Plain Markdown text with every character that could become markup escaped."""
+    text = printable(" ".join(text.split()))
+    text = text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+    return re.sub(r"([\\`*_\[\]|~])", r"\\\1", text)
+
+
+def render_markdown(changes: Changes, verdict: Verdict | None = None) -> str:
+    """A ready-to-post PR comment: verdict, breaking and security changes, the rest collapsed."""
+    counts = changes.counts()
+    lines = ["### MCP contract diff", ""]
+    lines.append(_verdict_line(changes, verdict))
+    if verdict is not None:
+        lines.extend(f"- {escape(reason)}" for reason in verdict.reasons)
+        lines.extend(f"- {escape(line)}" for line in verdict.score_lines)
+    lines.append("")
+    lines.append(f"Comparing {code(changes.old_label)} → {code(changes.new_label)}.")
+    for note in changes.notes:
+        lines.append(f"> Note: {escape(note)}")
+    if not changes.identical:
+        lines.extend(
+            [
+                "",
+                "| Breaking | Security | Additive | Info |",
+                "|:-:|:-:|:-:|:-:|",
+                f"| {counts['breaking']} | {counts['security']} | {counts['additive']} |"
+                f" {counts['info']} |",
+            ]
+        )
+    for cls in ("breaking", "security"):
+        group = changes.of_class(cls)
+        if group:
+            icon, label = LABELS[cls]
+            lines.extend(["", f"#### {icon} {label} ({len(group)})", ""])
+            lines.extend(_md_items(group))
+    rest = changes.of_class("additive", "info")
+    if rest:
+        lines.extend(
+            ["", f"<details><summary>Additive and info changes ({len(rest)})</summary>", ""]
+        )
+        lines.extend(_md_items(rest))
+        lines.extend(["", "</details>"])
+    if changes.ignored:
+        lines.extend(
+            [
+                "",
+                f"<details><summary>Accepted by the ignore file ({len(changes.ignored)})</summary>",
+                "",
+            ]
+        )
+        lines.extend(f"- {code(c.rule)} at {code(c.location)}" for c in changes.ignored)
+        lines.extend(["", "</details>"])
+    if verdict is not None and verdict.expired:
+        lines.extend(["", "Expired ignore entries (no longer applied):", ""])
+        lines.extend(f"- {escape(entry)}" for entry in verdict.expired)
+    lines.extend(["", "<sub>Generated by mcpvcr from recorded cassettes.</sub>"])
+    return _cap("\n".join(lines) + "\n")
+
+
+def _verdict_line(changes: Changes, verdict: Verdict | None) -> str:
+    counts = changes.counts()
+    if verdict is not None:
+        head = "❌ **Gate failed.**" if verdict.failed else "✅ **Gate passed.**"
+    else:
+        head = ""
+    if changes.identical:
+        body = "No contract changes: the server surface matches the baseline."
+    elif counts["breaking"]:
+        body = f"**{counts['breaking']} breaking change(s)** would break existing clients."
+    elif counts["security"]:
+        body = f"**{counts['security']} security change(s)**: review before merging."
+    else:
+        body = "Backward-compatible: only additive or informational changes."
+    return f"{head} {body}".strip()
+
+
+def _md_items(group: Iterable[Change]) -> list[str]:
+    lines: list[str] = []
+    for change in group:
+        potential = " *(potential)*" if change.certainty == "potential" else ""
+        lines.append(f"- {escape(change.message)}{potential}  ")
+        lines.append(f"  {code(change.rule)} at {code(change.location)}")
+        if change.text_diff is not None:
+            lines.append(f"  - text diff: {code(change.text_diff)}")
+        elif change.old is not ABSENT or change.new is not ABSENT:
+            lines.append(f"  - {code(show_value(change.old))} → {code(show_value(change.new))}")
+        lines.extend(f"  - {escape(note)}" for note in change.notes)
+    return lines
+
+
+def _cap(text: str) -> str:
+    if len(text) <= MARKDOWN_LIMIT:
+        return text
+    cut = text.rfind("\n- ", 0, MARKDOWN_LIMIT)
+    # Close any open <details> so the comment still renders.
+    tail = "\n\n*(truncated: the full list is in the job log or the JSON output)*\n"
+    head = text[: cut if cut > 0 else MARKDOWN_LIMIT]
+    if head.count("<details>") > head.count("</details>"):
+        tail += "\n</details>\n"
+    return head + tail
