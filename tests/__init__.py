@@ -1,0 +1,1 @@
+"""mcpvcr's test suite (a package so `python -m tests.targets` and `tests.servers` import)."""
