@@ -1,4 +1,4 @@
-"""The recorder against small raw stdio servers that each do one thing (tests/live/fake_server.py)."""
+"""The recorder against small raw stdio servers that each do one thing (fake_server.py)."""
 
 from __future__ import annotations
 
@@ -192,6 +192,7 @@ def test_death_while_listing_writes_a_partial_cassette_marked_incomplete(tmp_pat
 
 def test_failed_handshake_keeps_existing_cassette(tmp_path: Path) -> None:
     good, out = record(tmp_path, "paged")
+    assert good.returncode == 0
     before = out.read_bytes()
     run = run_mcpvcr("record", "--stdio", fake_command("crash"), "-o", str(out))
     assert run.returncode == 3
