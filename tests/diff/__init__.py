@@ -1,0 +1,1 @@
+"""Tests of the contract diff, the gate, the ignore file and the CI integration."""
