@@ -1,0 +1,1 @@
+"""Examples shipped with mcpvcr (a package so `python -m examples.demo_target` works)."""
