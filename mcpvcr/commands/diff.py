@@ -9,8 +9,8 @@ side cannot be read or recorded.
 from __future__ import annotations
 
 import os
-import sys
 import re
+import sys
 from typing import Any
 
 import click

@@ -45,7 +45,7 @@ def fingerprint(rule: str, location: str) -> str:
 
 
 def render_sarif(changes: Changes, artifact: str) -> str:
-    """SARIF 2.1.0: one result per change, located on the cassette (line 1) plus a logical pointer."""
+    """SARIF 2.1.0: one result per change, on the cassette (line 1) plus a logical pointer."""
     used = sorted({change.rule for change in changes.changes})
     index = {rule_id: i for i, rule_id in enumerate(used)}
     rules = [_sarif_rule(rule_id) for rule_id in used]

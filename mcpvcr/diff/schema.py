@@ -151,7 +151,7 @@ def _root_checks(old: Any, new: Any, ctx: Ctx) -> None:
 
 
 def resolve(schema: Any, root: Any) -> tuple[Any, str | None]:
-    """Follow a local `$ref` (siblings kept); returns (schema, ref) or (ABSENT, ref) if unresolved."""
+    """Follow a local `$ref` (siblings kept): (schema, ref), or (ABSENT, ref) if unresolved."""
     if not isinstance(schema, dict) or not isinstance(schema.get("$ref"), str):
         return schema, None
     ref: str = schema["$ref"]

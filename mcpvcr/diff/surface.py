@@ -77,7 +77,8 @@ def _common(
             make(
                 f"{kind}.mime_type.changed",
                 pointer(*loc, "mimeType"),
-                f"{what} MIME type changed from {before} to {after}; clients parsing the content may fail",
+                f"{what} MIME type changed from {before} to {after}; clients parsing the content"
+                " may fail",
                 before,
                 after,
             )
@@ -161,7 +162,8 @@ def compare_templates(
                 make(
                     "template.variables.changed",
                     pointer("resourceTemplates", after),
-                    f"template {before} became {after}; clients building URIs the old way get wrong or missing resources",
+                    f"template {before} became {after}; clients building URIs the old way get"
+                    " wrong or missing resources",
                     template_variables(before),
                     template_variables(after),
                 )
@@ -302,7 +304,8 @@ def _arguments(
             make(
                 "prompt.argument.renamed",
                 pointer("prompts", prompt, "arguments", after),
-                f"prompt '{prompt}' argument '{before}' looks renamed to '{after}'; clients passing '{before}' lose it",
+                f"prompt '{prompt}' argument '{before}' looks renamed to '{after}'; clients"
+                f" passing '{before}' lose it",
                 before,
                 after,
             )
@@ -312,7 +315,8 @@ def _arguments(
             make(
                 "prompt.argument.removed",
                 pointer("prompts", prompt, "arguments", arg),
-                f"prompt '{prompt}' argument '{arg}' was removed; clients passing it fail or lose it",
+                f"prompt '{prompt}' argument '{arg}' was removed; clients passing it fail or lose"
+                " it",
                 old[arg],
             )
         )
@@ -323,7 +327,8 @@ def _arguments(
                 make(
                     "prompt.argument.added.required",
                     loc,
-                    f"prompt '{prompt}' gained required argument '{arg}'; every existing call without it fails",
+                    f"prompt '{prompt}' gained required argument '{arg}'; every existing call"
+                    " without it fails",
                     new=new[arg],
                 )
             )

@@ -184,7 +184,8 @@ def _added_tool_checks(name: str, tool: dict[str, Any], names: list[str]) -> lis
             make(
                 "tool.name.invalid",
                 loc,
-                f"new tool name '{name}' breaks the spec's naming rule (1-128 of A-Z a-z 0-9 _ . -);"
+                f"new tool name '{name}' breaks the spec's naming rule (1-128 of A-Z a-z 0-9 _ ."
+                " -);"
                 " some clients refuse it",
                 new=name,
             )
@@ -263,7 +264,8 @@ def _output_schema(old: dict[str, Any], new: dict[str, Any], name: str) -> list[
             make(
                 "tool.output_schema.removed",
                 loc,
-                f"tool '{name}' dropped its outputSchema; clients parsing structuredContent lose the contract",
+                f"tool '{name}' dropped its outputSchema; clients parsing structuredContent lose"
+                " the contract",
                 before,
             )
         ]
@@ -363,7 +365,8 @@ def compare_annotations(old: Any, new: Any, name: str, others: Iterable[str] = (
                 make(
                     "annotation.restated",
                     pointer(*base, hint),
-                    f"tool '{name}' {hint} restated (explicit value equal to the default, or the reverse); no promise changed",
+                    f"tool '{name}' {hint} restated (explicit value equal to the default, or the"
+                    " reverse); no promise changed",
                     old_a.get(hint, ABSENT),
                     new_a.get(hint, ABSENT),
                 )
