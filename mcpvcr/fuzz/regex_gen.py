@@ -24,13 +24,14 @@ _POOL: Final = "aA0 _-.b1"
 """Characters tried, in order, when a class is negated or for `.`."""
 
 _CATEGORY_SAMPLES: Final = {
-    "CATEGORY_DIGIT": "1",
-    "CATEGORY_NOT_DIGIT": "a",
-    "CATEGORY_WORD": "a",
-    "CATEGORY_NOT_WORD": "-",
+    "CATEGORY_DIGIT": "1234567890",
+    "CATEGORY_NOT_DIGIT": "abcdefghij",
+    "CATEGORY_WORD": "abcdefghij",
+    "CATEGORY_NOT_WORD": "-.:,;",
     "CATEGORY_SPACE": " ",
-    "CATEGORY_NOT_SPACE": "a",
+    "CATEGORY_NOT_SPACE": "abcdefghij",
 }
+"""Members tried for `\\d`, `\\w`, ...: the first without a seed, a seeded pick otherwise."""
 
 
 class Unsupported(Exception):
@@ -89,7 +90,8 @@ def _emit(
         elif name in ("AT", "ASSERT", "ASSERT_NOT"):
             continue  # anchors and lookarounds consume nothing; re.search checks them later
         elif name == "CATEGORY":
-            out.append(_CATEGORY_SAMPLES.get(str(arg), "a"))
+            members = _CATEGORY_SAMPLES.get(str(arg), "a")
+            out.append(rng.choice(members) if rng else members[0])
         else:
             raise Unsupported(f"pattern construct {name} is not supported")
     return "".join(out)
@@ -116,11 +118,9 @@ def _pick_in(items: list[Any], rng: random.Random | None) -> str:
             choices.append(chr(arg))
         elif name == "RANGE":
             low, high = arg
-            choices.append(chr(low))
-            if high - low >= 1:
-                choices.append(chr(low + 1))
+            choices.extend(chr(code) for code in range(low, min(high, low + 25) + 1))
         elif name == "CATEGORY":
-            choices.append(_CATEGORY_SAMPLES.get(str(arg), "a"))
+            choices.extend(_CATEGORY_SAMPLES.get(str(arg), "a"))
     if not choices:
         raise Unsupported("empty character class")
     return rng.choice(choices) if rng else choices[0]

@@ -208,19 +208,25 @@ class ValueGenerator:
         if isinstance(fmt, str):
             bases.extend(hints.FORMAT_SAMPLES.get(fmt, ()))
         bases.extend(hints.string_hints(name))
+        generated: list[str] = []
         if isinstance(pattern, str):
             bases.extend(hints.GENERIC_STRINGS)
+            # A variant (an item of a uniqueItems array) needs a different
+            # string that still matches: draw it with a variant-seeded rng.
+            rng = random.Random(f"{variant}\x00{pattern}") if variant else self.rng
             for repeat in (0, 1, 3, 8, min_len):
                 try:
-                    bases.append(regex_gen.generate(pattern, repeat=repeat, rng=self.rng))
+                    generated.append(regex_gen.generate(pattern, repeat=repeat, rng=rng))
                 except regex_gen.Unsupported:
                     break
         bases.append("example")
-        for base in dict.fromkeys(bases):
-            text = f"{base}-{variant}" if variant else base
-            yield _fit_length(text, min_len, max_len)
-            if variant:
+        if variant:
+            for base in dict.fromkeys(bases):
+                yield _fit_length(f"{base}-{variant}", min_len, max_len)
                 yield _fit_length(f"{variant}{base}", min_len, max_len)
+            yield from (_fit_length(text, min_len, max_len) for text in generated)
+        for base in dict.fromkeys([*bases[:-1], *generated, bases[-1]]):
+            yield _fit_length(base, min_len, max_len)
 
     def _arrays(
         self, schema: dict[str, Any], name: str | None, depth: int, variant: int
@@ -246,7 +252,10 @@ class ValueGenerator:
             try:
                 for index in range(count):
                     sub = prefix[index] if index < len(prefix) else items
-                    unique = index + variant * (count + 1)
+                    # Distinct items only where the schema asks for them.
+                    unique = (
+                        index + variant * (count + 1) if schema.get("uniqueItems") is True else 0
+                    )
                     values.append(self.generate(sub, item_name, depth + 1, unique))
             except NoValue:
                 continue

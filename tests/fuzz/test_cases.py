@@ -1,0 +1,257 @@
+"""Case generation: named examples with hand-computed expectations."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from mcpvcr.fuzz.cases import GARBAGE_KEY, MAX_CASES_PER_TOOL, check_plan, plan_tool
+from mcpvcr.fuzz.schemas import build_validator
+
+
+def _names(tool: dict[str, Any], **kwargs: Any) -> list[str]:
+    return [case.name for case in plan_tool(tool, **kwargs).cases]
+
+
+def _args(tool: dict[str, Any], case_name: str, **kwargs: Any) -> Any:
+    for case in plan_tool(tool, **kwargs).cases:
+        if case.name == case_name:
+            return case.arguments
+    raise AssertionError(f"no case {case_name}")
+
+
+SET_MODE = {
+    "name": "set_mode",
+    "inputSchema": {
+        "type": "object",
+        "properties": {"mode": {"type": "string", "enum": ["fast", "safe", "verbose"]}},
+        "required": ["mode"],
+    },
+}
+
+
+def test_mcprobe_worked_example_set_mode_same_names_and_order() -> None:
+    plan = plan_tool(SET_MODE)
+    got = [(case.name, case.arguments) for case in plan.cases]
+    assert got[:5] == [
+        ("valid", {"mode": "fast"}),
+        ("missing_required:mode", {}),
+        ("wrong_type:mode", {"mode": 123}),
+        ("out_of_enum:mode", {"mode": "__mcpvcr_out_of_enum__"}),
+        ("extra_garbage", {"mode": "fast", GARBAGE_KEY: True}),
+    ]
+    assert got[5:] == [("null:mode", {"mode": None})]
+    assert plan.no_valid_case is None
+
+
+def test_timezone_gets_an_iana_zone_not_nonsense() -> None:
+    tool = {
+        "name": "get_current_time",
+        "inputSchema": {
+            "type": "object",
+            "properties": {"timezone": {"type": "string"}},
+            "required": ["timezone"],
+        },
+    }
+    assert _args(tool, "valid") == {"timezone": "Europe/London"}
+
+
+def test_only_required_fields_in_the_valid_case() -> None:
+    # MCProbe fills every optional field: filesystem read_file(head, tail) is then rejected.
+    tool = {
+        "name": "read_file",
+        "inputSchema": {
+            "type": "object",
+            "properties": {
+                "path": {"type": "string"},
+                "head": {"type": "number"},
+                "tail": {"type": "number"},
+            },
+            "required": ["path"],
+        },
+    }
+    assert _args(tool, "valid") == {"path": "README.md"}
+    assert _args(tool, "wrong_type:head") == {"path": "README.md", "head": "not a number"}
+
+
+@pytest.mark.parametrize(
+    ("prop", "check"),
+    [
+        ({"type": "string", "format": "date-time"}, lambda v: v == "2024-01-15T10:30:00Z"),
+        ({"type": "string", "format": "email"}, lambda v: v == "user@example.com"),
+        ({"type": "string", "format": "uuid"}, lambda v: len(v) == 36),
+        ({"type": "string", "format": "ipv6"}, lambda v: ":" in v),
+        ({"type": "string", "pattern": "^[A-Z]{3}-\\d{4}$"}, lambda v: v == "AAA-1111"),
+        ({"type": "string", "minLength": 12, "maxLength": 12}, lambda v: len(v) == 12),
+        ({"type": "integer", "minimum": 7, "multipleOf": 5}, lambda v: v == 10),
+        ({"type": "number", "exclusiveMinimum": 0, "exclusiveMaximum": 1}, lambda v: 0 < v < 1),
+        ({"type": "integer", "exclusiveMaximum": -3}, lambda v: v < -3),
+        ({"type": ["null", "string"]}, lambda v: isinstance(v, str)),
+        ({"type": "string", "nullable": True}, lambda v: isinstance(v, str)),
+        ({"anyOf": [{"type": "null"}, {"type": "integer"}]}, lambda v: v == 1),
+        ({"oneOf": [{"type": "string", "maxLength": 2}, {"type": "integer"}]}, lambda v: v == "ex"),
+        ({"allOf": [{"type": "integer"}, {"minimum": 4}]}, lambda v: v == 4),
+        ({"const": "exact"}, lambda v: v == "exact"),
+        ({"type": "string", "examples": ["from-examples"]}, lambda v: v == "from-examples"),
+        ({"type": "integer", "default": 42}, lambda v: v == 42),
+        (
+            {"type": "array", "items": {"type": "integer"}, "minItems": 3, "uniqueItems": True},
+            lambda v: len(v) == 3 and len(set(v)) == 3,
+        ),
+        (
+            {"type": "object", "properties": {"a": {"type": "boolean"}}, "required": ["a"]},
+            lambda v: v == {"a": False},
+        ),
+    ],
+)
+def test_valid_value_honours_keyword(prop: dict[str, Any], check: Any) -> None:
+    tool = {
+        "name": "t",
+        "inputSchema": {"type": "object", "properties": {"x": prop}, "required": ["x"]},
+    }
+    plan = plan_tool(tool)
+    assert plan.no_valid_case is None
+    assert check(plan.cases[0].arguments["x"]), plan.cases[0].arguments
+    assert check_plan(tool, plan) == []
+
+
+def test_recursive_ref_is_bounded_and_valid() -> None:
+    tool = {
+        "name": "tree",
+        "inputSchema": {
+            "type": "object",
+            "$defs": {
+                "Node": {
+                    "type": "object",
+                    "properties": {
+                        "value": {"type": "integer"},
+                        "children": {"type": "array", "items": {"$ref": "#/$defs/Node"}},
+                    },
+                    "required": ["value", "children"],
+                }
+            },
+            "properties": {"root": {"$ref": "#/$defs/Node"}},
+            "required": ["root"],
+        },
+    }
+    plan = plan_tool(tool)
+    assert plan.no_valid_case is None
+    assert check_plan(tool, plan) == []
+    assert "wrong_type:root.value" in [case.name for case in plan.cases]
+
+
+def test_draft07_definitions_and_ref() -> None:
+    tool = {
+        "name": "d7",
+        "inputSchema": {
+            "$schema": "http://json-schema.org/draft-07/schema#",
+            "type": "object",
+            "definitions": {"Mode": {"type": "string", "enum": ["a", "b"]}},
+            "properties": {"mode": {"$ref": "#/definitions/Mode"}},
+            "required": ["mode"],
+            "additionalProperties": False,
+        },
+    }
+    names = _names(tool)
+    assert _args(tool, "valid") == {"mode": "a"}
+    assert names[:5] == [
+        "valid",
+        "missing_required:mode",
+        "wrong_type:mode",
+        "out_of_enum:mode",
+        "extra_garbage",
+    ]
+
+
+def test_boundary_variants_are_emitted_and_invalid() -> None:
+    tool = {
+        "name": "bounds",
+        "inputSchema": {
+            "type": "object",
+            "properties": {
+                "n": {"type": "integer", "minimum": 1, "maximum": 10},
+                "s": {"type": "string", "maxLength": 4, "pattern": "^[a-z]+$"},
+                "u": {"type": "string", "format": "uri"},
+            },
+            "required": ["n", "s", "u"],
+        },
+    }
+    plan = plan_tool(tool)
+    names = [case.name for case in plan.cases]
+    for expected in (
+        "below_minimum:n",
+        "above_maximum:n",
+        "too_long:s",
+        "pattern_mismatch:s",
+        "bad_format:u",
+    ):
+        assert expected in names
+    assert _args(tool, "below_minimum:n")["n"] == 0
+    assert _args(tool, "above_maximum:n")["n"] == 11
+    assert check_plan(tool, plan) == []
+
+
+def test_unusable_schema_gets_the_trio() -> None:
+    plan = plan_tool({"name": "bare", "inputSchema": {}})
+    assert [(c.name, c.arguments, c.malformed) for c in plan.cases] == [
+        ("valid", {}, False),
+        ("empty_args", {}, True),
+        ("extra_garbage", {GARBAGE_KEY: "x"}, True),
+    ]
+
+
+def test_invalid_schema_gets_the_trio_with_a_reason() -> None:
+    plan = plan_tool(
+        {"name": "bad", "inputSchema": {"type": "object", "properties": {"a": {"type": "strin"}}}}
+    )
+    assert [c.name for c in plan.cases] == ["valid", "empty_args", "extra_garbage"]
+    assert plan.no_valid_case is not None and "not a valid JSON Schema" in plan.no_valid_case
+
+
+def test_impossible_schema_records_why_and_sends_no_valid_case() -> None:
+    tool = {
+        "name": "never",
+        "inputSchema": {
+            "type": "object",
+            "properties": {"x": {"type": "integer", "minimum": 5, "maximum": 1}},
+            "required": ["x"],
+        },
+    }
+    plan = plan_tool(tool)
+    assert plan.no_valid_case
+    assert "valid" not in [case.name for case in plan.cases]
+    assert check_plan(tool, plan) == []
+
+
+def test_pinned_arguments_win() -> None:
+    plan = plan_tool(SET_MODE, pinned={"mode": "safe"})
+    assert plan.cases[0].arguments == {"mode": "safe"}
+    assert plan.cases[-2].arguments == {"mode": "safe", GARBAGE_KEY: True}
+
+
+def test_cap_on_cases_per_tool() -> None:
+    props = {f"f{i:02}": {"type": "integer", "minimum": 0, "maximum": 9} for i in range(30)}
+    tool = {
+        "name": "wide",
+        "inputSchema": {"type": "object", "properties": props, "required": list(props)},
+    }
+    plan = plan_tool(tool)
+    assert len(plan.cases) == MAX_CASES_PER_TOOL
+    assert plan.cases[0].name == "valid"
+
+
+def test_deterministic_for_a_seed_and_seed_changes_pattern_fillers() -> None:
+    tool = {
+        "name": "p",
+        "inputSchema": {
+            "type": "object",
+            "properties": {"code": {"type": "string", "pattern": "^[a-z]{6}$"}},
+            "required": ["code"],
+        },
+    }
+    assert plan_tool(tool, seed=3) == plan_tool(tool, seed=3)
+    values = {plan_tool(tool, seed=seed).cases[0].arguments["code"] for seed in range(6)}
+    assert len(values) > 1
+    validator = build_validator(tool["inputSchema"])
+    assert all(validator.is_valid({"code": value}) for value in values)

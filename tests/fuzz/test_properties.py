@@ -1,0 +1,138 @@
+"""Property tests over generated schemas: valid cases validate, malformed ones do not."""
+
+from __future__ import annotations
+
+import os
+from typing import Any
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from mcpvcr.fuzz.cases import plan_tool
+from mcpvcr.fuzz.schemas import build_validator
+
+NAMES = st.sampled_from(
+    ["url", "path", "timezone", "email", "query", "id", "count", "x", "mode", "date", "tags"]
+)
+PATTERNS = st.sampled_from(
+    ["^[a-z]+$", "^\\d{3}-\\d{2}$", "^[A-Z][a-z0-9_]{2,8}$", "^(foo|bar)baz$", "^[^\\s]+$", "x"]
+)
+FORMATS = st.sampled_from(
+    ["date-time", "date", "time", "email", "uuid", "ipv4", "ipv6", "uri", "hostname"]
+)
+
+
+@st.composite
+def strings(draw: st.DrawFn) -> dict[str, Any]:
+    schema: dict[str, Any] = {"type": "string"}
+    kind = draw(st.sampled_from(["plain", "pattern", "format", "length"]))
+    if kind == "pattern":
+        schema["pattern"] = draw(PATTERNS)
+    elif kind == "format":
+        schema["format"] = draw(FORMATS)
+    elif kind == "length":
+        low = draw(st.integers(0, 20))
+        schema["minLength"] = low
+        schema["maxLength"] = low + draw(st.integers(0, 5))
+    return schema
+
+
+@st.composite
+def numbers(draw: st.DrawFn) -> dict[str, Any]:
+    schema: dict[str, Any] = {"type": draw(st.sampled_from(["integer", "number"]))}
+    low = draw(st.none() | st.integers(-50, 50))
+    if low is not None:
+        schema[draw(st.sampled_from(["minimum", "exclusiveMinimum"]))] = low
+        if draw(st.booleans()):
+            schema[draw(st.sampled_from(["maximum", "exclusiveMaximum"]))] = low + draw(
+                st.integers(2, 30)
+            )
+    if draw(st.booleans()):
+        schema["multipleOf"] = draw(st.sampled_from([1, 2, 5]))
+        if "minimum" in schema and "maximum" in schema:
+            schema["maximum"] = schema["minimum"] + 40
+        schema.pop("exclusiveMaximum", None)
+    return schema
+
+
+LEAVES = st.one_of(
+    strings(),
+    numbers(),
+    st.just({"type": "boolean"}),
+    st.lists(st.sampled_from(["a", "b", "c", 1, 2]), min_size=1, max_size=3, unique=True).map(
+        lambda e: {"enum": e}
+    ),
+    st.just({}),
+    st.just({"const": "fixed"}),
+)
+
+
+def _wrap(children: st.SearchStrategy[dict[str, Any]]) -> st.SearchStrategy[dict[str, Any]]:
+    return st.one_of(
+        st.builds(
+            lambda c: (
+                {
+                    "type": ["null", *([c["type"]] if isinstance(c.get("type"), str) else [])],
+                    **{k: v for k, v in c.items() if k != "type"},
+                }
+                if isinstance(c.get("type"), str)
+                else c
+            ),
+            children,
+        ),
+        st.builds(lambda c: {"anyOf": [c, {"type": "null"}]}, children),
+        st.builds(
+            lambda c, n: {"type": "array", "items": c, "minItems": n}, children, st.integers(0, 3)
+        ),
+        st.builds(
+            lambda props, req: {
+                "type": "object",
+                "properties": props,
+                "required": sorted(k for k in props if req),
+            },
+            st.dictionaries(NAMES, children, min_size=1, max_size=3),
+            st.booleans(),
+        ),
+        st.builds(lambda c: {"allOf": [c]}, children),
+    )
+
+
+PROPERTY = st.recursive(LEAVES, _wrap, max_leaves=6)
+
+
+@st.composite
+def tools(draw: st.DrawFn) -> dict[str, Any]:
+    props = draw(st.dictionaries(NAMES, PROPERTY, min_size=0, max_size=4))
+    required = [name for name in sorted(props) if draw(st.booleans())]
+    schema: dict[str, Any] = {"type": "object", "properties": props, "required": required}
+    if draw(st.booleans()):
+        schema["additionalProperties"] = False
+    if props and draw(st.booleans()):  # move one property behind a $ref
+        moved = sorted(props)[0]
+        schema["$defs"] = {"Moved": props[moved]}
+        schema["properties"] = {**props, moved: {"$ref": "#/$defs/Moved"}}
+    return {"name": "generated", "inputSchema": schema}
+
+
+@settings(
+    max_examples=int(os.environ.get("MCPVCR_FUZZ_EXAMPLES", "200")),
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow],
+)
+@given(tools(), st.integers(0, 5))
+def test_valid_validates_and_malformed_does_not(tool: dict[str, Any], seed: int) -> None:
+    plan = plan_tool(tool, seed=seed)
+    validator = build_validator(tool["inputSchema"])
+    assert plan.no_valid_case is None, plan.no_valid_case
+    assert plan.cases[0].name == "valid"
+    assert validator.is_valid(plan.cases[0].arguments), plan.cases[0].arguments
+    for case in plan.cases[1:]:
+        assert case.malformed
+        if case.name == "extra_garbage":
+            # A probe: invalid exactly when the schema forbids unknown keys.
+            forbids = tool["inputSchema"].get("additionalProperties") is False
+            assert validator.is_valid(case.arguments) is not forbids
+        else:
+            assert not validator.is_valid(case.arguments), case
+    assert plan == plan_tool(tool, seed=seed)  # deterministic
+    assert len({case.name for case in plan.cases}) == len(plan.cases)
