@@ -82,6 +82,8 @@ async def _record_once(
                     return await _record_on(
                         client, target, options, protocol, negotiation, exercise
                     )
+                except HandshakeFailed as err:
+                    raise HandshakeFailed(_with_http_status(str(err), channel)) from None
                 finally:
                     await client.stop()
     except BaseExceptionGroup as group:
@@ -89,6 +91,13 @@ async def _record_once(
         raise _translate(_meaningful_leaf(group), target, limit) from None
     except Exception as err:
         raise _translate(err, target, limit) from None
+
+
+def _with_http_status(text: str, channel: Channel) -> str:
+    """Add the HTTP statuses the transport folded into JSON-RPC errors (401, 500, ...)."""
+    status_text = getattr(channel, "status_text", None)
+    status = status_text() if callable(status_text) else ""
+    return f"{text} ({status})" if status else text
 
 
 def _translate(err: BaseException, target: Target, limit: float) -> BaseException:
