@@ -1,0 +1,135 @@
+"""Pieces every report format shares: ordering, fix groups, the critical line, notes."""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+
+from mcpvcr.lint.registry import SEVERITY_RANK, Finding
+from mcpvcr.scoring.model import Critical, FuzzRow, Report
+
+NOTHING_TO_FIX = "Nothing to fix — this server passes every check. ✓"
+NO_CRITICAL = (
+    "no silent accepts, hallucinated successes, output-schema violations or protocol crashes"
+)
+
+
+def sorted_findings(findings: tuple[Finding, ...]) -> list[Finding]:
+    """By severity, code, tool, param (then message, for a total order)."""
+    return sorted(
+        findings,
+        key=lambda f: (
+            SEVERITY_RANK[f.severity],
+            f.code,
+            f.location.get("tool", ""),
+            f.location.get("param", ""),
+            f.where,
+            f.message,
+        ),
+    )
+
+
+def severity_counts(findings: tuple[Finding, ...]) -> dict[str, int]:
+    counts = Counter(f.severity for f in findings)
+    return {level: counts[level] for level in ("error", "warning", "info")}
+
+
+@dataclass(frozen=True)
+class FixGroup:
+    code: str
+    severity: str
+    hint: str
+    affected: tuple[str, ...]
+
+
+def fix_groups(findings: tuple[Finding, ...]) -> list[FixGroup]:
+    """One group per code (first finding's severity and hint), worst first, then by code."""
+    groups: dict[str, FixGroup] = {}
+    for finding in findings:
+        group = groups.get(finding.code)
+        where = finding.where
+        if group is None:
+            groups[finding.code] = FixGroup(finding.code, finding.severity, finding.hint, (where,))
+        elif where not in group.affected:
+            groups[finding.code] = FixGroup(
+                group.code, group.severity, group.hint, (*group.affected, where)
+            )
+    return sorted(groups.values(), key=lambda g: (SEVERITY_RANK[g.severity], g.code))
+
+
+def affected_list(names: tuple[str, ...], limit: int = 5) -> list[str]:
+    """The first `limit` names, plus "+N more" when there are more."""
+    shown = list(names[:limit])
+    if len(names) > limit:
+        shown.append(f"+{len(names) - limit} more")
+    return shown
+
+
+def critical_parts(critical: Critical) -> list[tuple[str, tuple[str, ...]]]:
+    """(sentence, tool names to show) for each kind of critical issue present."""
+    parts: list[tuple[str, tuple[str, ...]]] = []
+    for tools, text in (
+        (critical.silent_tools, "tool(s) silently accept malformed input"),
+        (
+            critical.empty_tools,
+            "tool(s) return an empty success on valid input — possible hallucinated success",
+        ),
+        (
+            critical.schema_tools,
+            "tool(s) return a success that violates their declared outputSchema",
+        ),
+    ):
+        if tools:
+            # the names are listed only for small sets, as MCProbe does
+            parts.append((f"{len(tools)} {text}", tools if len(tools) <= 4 else ()))
+    if critical.crashes:
+        parts.append((f"{critical.crashes} protocol crash(es)", ()))
+    return parts
+
+
+def security_findings(report: Report) -> list[Finding]:
+    return [f for f in report.findings if f.code.startswith("security.")]
+
+
+def fuzz_note(row: FuzzRow) -> str:
+    """The Notes cell of a fuzz row (plain text; the renderer escapes it)."""
+    message = " ".join((row.message or "").split())
+    if row.outcome == "toolError" and message:
+        return _cut(message, 60)
+    if row.outcome == "protocolCrash" and message:
+        return "crash: " + _cut(message, 50)
+    if row.outcome == "rejected":
+        return "rejected: " + _cut(message, 50) if message else "rejected (-32602)"
+    if row.outcome == "timeout":
+        return "timeout" + (": " + _cut(message, 50) if message else "")
+    if "outputSchemaViolation" in row.flags:
+        return "outputSchema violated"
+    if "emptySuccess" in row.flags:
+        return "empty success — no content returned"
+    return ""
+
+
+def _cut(text: str, limit: int) -> str:
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def coverage_parts(report: Report) -> list[tuple[str, tuple[str, ...]]]:
+    """The coverage line's parts: (text, names) — names are untrusted, rendered escaped."""
+    coverage = report.coverage or {}
+    total = report.counts.get("tools", 0)
+    fuzzed = coverage.get("fuzzed", len({row.tool for row in report.fuzz}))
+    parts: list[tuple[str, tuple[str, ...]]] = [(f"fuzzed {fuzzed} of {total} tool(s)", ())]
+    destructive = _names(coverage.get("skippedDestructive"))
+    if destructive:
+        parts.append((f"{len(destructive)} skipped as destructive", destructive))
+    over_cap = _names(coverage.get("skippedOverCap"))
+    if over_cap:
+        parts.append((f"{len(over_cap)} skipped over the max-tools cap", ()))
+    no_valid = coverage.get("noValidCase")
+    if isinstance(no_valid, dict) and no_valid:
+        parts.append((f"{len(no_valid)} without a valid case", ()))
+    return parts
+
+
+def _names(value: object) -> tuple[str, ...]:
+    return tuple(str(v) for v in value) if isinstance(value, list) else ()

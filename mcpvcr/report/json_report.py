@@ -1,0 +1,107 @@
+"""The machine report, `"schema": "mcpvcr.report/1"`, and the `--soft` view.
+
+Shape (keys sorted in the output; additions keep the version, removals or
+meaning changes bump it):
+
+    schema        "mcpvcr.report/1"
+    tool          {"name": "mcpvcr", "version": "..."}
+    server        {"name", "version", "instructions"?}
+    protocol      {"version", "handshake", "transport"}
+    complete, incomplete
+    overall, grade
+    dimensions    [{"key", "label", "score", "reasons": [...], "notMeasured"}]
+    critical      {"measured", "silentTools": [...], "emptySuccessTools": [...],
+                   "outputSchemaTools": [...], "crashes"}
+    coverage      the recording's coverage object, or null
+    counts        listed items: {"tools", "resources", "resourceTemplates", "prompts"}
+    findings      [{"code", "severity", "message", "location", "hint"}] (evaluation order)
+    findingsSummary {"total", "bySeverity": {"error", "warning", "info"}, "codes": [...]}
+    fuzz          [{"tool", "case", "outcome", "flags", "latencyMs", "message"}]
+    health        mcp-probe health view (see scoring.model.Health.to_dict)
+    publishability mcp-probe composite (see scoring.model.Publishability.to_dict)
+
+The soft view (`"schema": "mcpvcr.report.soft/1"`, anchors spec §3.8) keeps
+the scores and counts and drops every reason, finding and fuzz row.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from mcpvcr import __version__
+from mcpvcr.report.common import severity_counts
+from mcpvcr.scoring.model import Report
+from mcpvcr.terminal import json_safe
+
+SCHEMA = "mcpvcr.report/1"
+SOFT_SCHEMA = "mcpvcr.report.soft/1"
+LOCKED = ("dimensionReasons", "findingsList", "fuzzTable", "recommendedFixes")
+
+
+def dumps(document: Any) -> str:
+    """Sorted, indented JSON; invisible and bidi characters escaped; trailing newline."""
+    return json_safe(json.dumps(document, indent=2, sort_keys=True, ensure_ascii=False)) + "\n"
+
+
+def report_document(report: Report) -> dict[str, Any]:
+    critical = report.critical
+    return {
+        "schema": SCHEMA,
+        "tool": {"name": "mcpvcr", "version": __version__},
+        "server": dict(report.server),
+        "protocol": dict(report.protocol),
+        "complete": report.complete,
+        "incomplete": report.incomplete,
+        "overall": report.overall,
+        "grade": report.grade,
+        "dimensions": [d.to_dict() for d in report.dimensions],
+        "critical": {
+            "measured": critical.measured,
+            "silentTools": list(critical.silent_tools),
+            "emptySuccessTools": list(critical.empty_tools),
+            "outputSchemaTools": list(critical.schema_tools),
+            "crashes": critical.crashes,
+        },
+        "coverage": report.coverage,
+        "counts": dict(report.counts),
+        "findings": [f.to_dict() for f in report.findings],
+        "findingsSummary": {
+            "total": len(report.findings),
+            "bySeverity": severity_counts(report.findings),
+            "codes": sorted({f.code for f in report.findings}),
+        },
+        "fuzz": [row.to_dict() for row in report.fuzz],
+        "health": report.health.to_dict(),
+        "publishability": report.publishability.to_dict(),
+    }
+
+
+def soften_report(report: Report) -> dict[str, Any]:
+    """Scores and counts only: no reasons, findings list, fuzz table or fixes."""
+    critical = report.critical
+    document: dict[str, Any] = {
+        "schema": SOFT_SCHEMA,
+        "server": {
+            "name": report.server.get("name", ""),
+            "version": report.server.get("version", ""),
+        },
+        "overall": report.overall,
+        "grade": report.grade,
+        "dimensions": [
+            {"key": d.key, "label": d.label, "score": d.score, "notMeasured": d.not_measured}
+            for d in report.dimensions
+        ],
+        "findings": {"total": len(report.findings), **severity_counts(report.findings)},
+        "critical": {
+            "measured": critical.measured,
+            "silentTools": len(critical.silent_tools),
+            "emptySuccessTools": len(critical.empty_tools),
+            "outputSchemaTools": len(critical.schema_tools),
+            "crashes": critical.crashes,
+        },
+        "locked": list(LOCKED),
+    }
+    if report.coverage is not None:
+        document["coverage"] = report.coverage
+    return document

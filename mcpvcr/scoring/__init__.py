@@ -1,0 +1,139 @@
+"""Build a `Report` from one cassette: lint findings, the four dimensions, health, publishability.
+
+The one scoring path: `mcpvcr score FILE` and `mcpvcr audit TARGET` both call
+`build_report` on a cassette, so their reports are the same bytes.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from mcpvcr.scoring.model import Critical, FuzzRow, Report, grade_of, round_half_up
+
+if TYPE_CHECKING:
+    from mcpvcr.cassette import Cassette
+    from mcpvcr.config import LintConfig
+
+__all__ = ["build_report"]
+
+
+def build_report(cassette: Cassette, config: LintConfig | None = None) -> Report:
+    """Score `cassette`; `config` selects rules and severities exactly as for `lint`."""
+    from mcpvcr.lint import lint
+    from mcpvcr.lint.registry import RULES
+    from mcpvcr.scoring import dimensions, health
+
+    findings = lint(cassette, config)
+    scored = [f for f in findings if RULES[f.code].scored]
+    rows = fuzz_rows(cassette)
+    dims = [
+        dimensions.metadata(cassette),
+        dimensions.schema_quality(scored, len(cassette.tools)),
+    ]
+    if cassette.fuzzed and rows:
+        dims += [dimensions.error_handling(rows), dimensions.liveness(rows)]
+    else:
+        dims += [
+            dimensions.not_measured("errorHandling", cassette.fuzzed),
+            dimensions.not_measured("liveness", cassette.fuzzed),
+        ]
+    measured = [d.score for d in dims if not d.not_measured]
+    overall = int(round_half_up(sum(measured) / len(measured) * 10)) if measured else 0
+    view = health.health(cassette)
+    coverage = cassette.body.get("coverage")
+    return Report(
+        server=_server(cassette),
+        protocol={
+            "version": cassette.protocol_version,
+            "handshake": cassette.handshake,
+            "transport": str(cassette.header.get("transport") or ""),
+        },
+        overall=overall,
+        grade=grade_of(overall),
+        dimensions=tuple(dims),
+        findings=tuple(findings),
+        fuzz=tuple(rows),
+        coverage=coverage if isinstance(coverage, dict) else None,
+        critical=critical(rows),
+        health=view,
+        publishability=health.publishability(cassette, findings, view),
+        fuzzed=cassette.fuzzed,
+        complete=cassette.complete,
+        incomplete=_text(cassette.header.get("incomplete")),
+        counts={kind: len(cassette.items(kind)) for kind in _KINDS},
+    )
+
+
+_KINDS = ("tools", "resources", "resourceTemplates", "prompts")
+
+
+def _text(value: Any) -> str | None:
+    return value if isinstance(value, str) else None
+
+
+def _server(cassette: Cassette) -> dict[str, str]:
+    info = cassette.server_info
+    server = {
+        "name": str(info.get("name") if info.get("name") is not None else ""),
+        "version": str(info.get("version") if info.get("version") is not None else ""),
+    }
+    if cassette.instructions:
+        server["instructions"] = cassette.instructions
+    return server
+
+
+def fuzz_rows(cassette: Cassette) -> list[FuzzRow]:
+    """The recorded tools/call interactions, in recorded order."""
+    rows = []
+    for item in cassette.interactions_for("tools/call"):
+        flags = item.get("flags")
+        latency = item.get("latencyMs")
+        rows.append(
+            FuzzRow(
+                tool=str(item.get("target", "")),
+                case=str(item.get("case", "")),
+                outcome=str(item.get("outcome", "")),
+                flags=tuple(f for f in flags if isinstance(f, str))
+                if isinstance(flags, list)
+                else (),
+                latency_ms=latency if isinstance(latency, int) else None,
+                message=answer_message(item.get("response")),
+            )
+        )
+    return rows
+
+
+def answer_message(response: Any) -> str | None:
+    """A one-line account of an answer: the error, the tool's error text, or what happened."""
+    if not isinstance(response, dict):
+        return None
+    error = response.get("error")
+    if isinstance(error, dict):
+        return f"error {error.get('code')}: {error.get('message', '')}"
+    result = response.get("result")
+    if isinstance(result, dict) and result.get("isError"):
+        content = result.get("content")
+        for part in content if isinstance(content, list) else []:
+            if isinstance(part, dict) and isinstance(part.get("text"), str):
+                return str(part["text"])
+        return None
+    if "timeout" in response:
+        return f"no answer within {response['timeout']}s"
+    if "closed" in response:
+        return f"connection closed: {response['closed']}"
+    return None
+
+
+def critical(rows: list[FuzzRow]) -> Critical:
+    """Tools that silently accept, return empty successes or break their outputSchema."""
+
+    def tools_with(flag: str) -> tuple[str, ...]:
+        return tuple(dict.fromkeys(r.tool for r in rows if flag in r.flags))
+
+    return Critical(
+        measured=bool(rows),
+        silent_tools=tools_with("silentlyAccepted"),
+        empty_tools=tools_with("emptySuccess"),
+        schema_tools=tools_with("outputSchemaViolation"),
+        crashes=sum(r.outcome in ("protocolCrash", "timeout") for r in rows),
+    )

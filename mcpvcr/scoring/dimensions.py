@@ -1,0 +1,197 @@
+"""The four dimensions of the overall score, exactly as MCProbe computes them.
+
+Anchors spec §3: every dimension is 0-10 through `clamp_dim`; Error Handling
+and Liveness are read from the recorded `tools/call` interactions (case
+`valid` against the malformed cases) and are "not measured" when the recording
+did not run the behavioural pass. Two deliberate differences, both from the
+richer outcomes a cassette records: a JSON-RPC -32602 answer (`rejected`) is a
+clean rejection, not a crash; and a malformed case answered `ok` without the
+`silentlyAccepted` flag (the fuzzer decided the input was acceptable, e.g. an
+extra key where the schema allows one) is left out of the rate.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable, Sequence
+
+from mcpvcr.cassette import Cassette
+from mcpvcr.lint.registry import Finding
+from mcpvcr.scoring.model import DIMENSION_LABELS, Dimension, FuzzRow, clamp_dim, to_fixed
+
+SEVERITY_WEIGHT = {"error": 1.0, "warning": 0.5, "info": 0.25}
+PER_TOOL_CAP = 2.0
+LATENCY_TARGET_MS = 200
+NOT_FUZZED = "not measured — record with `--fuzz` to evaluate this dimension"
+NOTHING_FUZZED = "fuzz ran but no tools were eligible to fuzz (see coverage)"
+
+
+def metadata(cassette: Cassette) -> Dimension:
+    """Name and version reported in the handshake; instructions give a +1 bonus."""
+    info = cassette.server_info
+    score = 10.0
+    reasons: list[str] = []
+    for key, penalty in (("name", 4), ("version", 2)):
+        value = info.get(key)
+        if not isinstance(value, str) or not value.strip() or value == "unknown":
+            score -= penalty
+            reasons.append(f"server did not report a {key} in the handshake")
+        else:
+            reasons.append(f"server reported {key}='{value}'")
+    capabilities = cassette.capabilities
+    if capabilities:
+        reasons.append(f"server advertised capabilities: {', '.join(sorted(capabilities))}")
+    else:
+        reasons.append("server advertised no capabilities (empty object)")
+    if (cassette.instructions or "").strip():
+        score = min(10.0, score + 1)
+        reasons.append("server exposed non-empty 'instructions' (+1 bonus)")
+    return _dimension("metadata", score, reasons)
+
+
+def schema_quality(findings: Sequence[Finding], tool_count: int) -> Dimension:
+    """A per-tool rate of weighted findings (each tool capped at 2), plus server-wide ones."""
+    buckets: dict[str, float] = {}
+    server_wide = 0.0
+    for finding in findings:
+        weight = SEVERITY_WEIGHT[finding.severity]
+        tool = finding.location.get("tool")
+        if tool is not None:
+            buckets[tool] = buckets.get(tool, 0.0) + weight
+        else:
+            server_wide += weight
+    tools = max(tool_count, len(buckets))
+    if tools == 0:
+        score = 10 - server_wide
+    else:
+        average = sum(min(b, PER_TOOL_CAP) for b in buckets.values()) / tools + server_wide
+        score = 10 - 10 * min(1.0, average / 2)
+    return _dimension("schemaQuality", score, _schema_reasons(findings, tools))
+
+
+def _schema_reasons(findings: Sequence[Finding], tools: int) -> list[str]:
+    if not findings:
+        return ["no lint findings — schemas pass every rule"]
+    by_severity = Counter(f.severity for f in findings)
+    errors, warnings, infos = (by_severity[s] for s in ("error", "warning", "info"))
+    rate = (errors + warnings * 0.5 + infos * 0.25) / max(tools, 1)
+    reasons = [
+        f"{len(findings)} finding(s) across {tools} tool(s): "
+        f"{errors} error, {warnings} warning, {infos} info",
+        f"scored as a per-tool rate ({to_fixed(rate, 2)} deduction per tool), "
+        "so breadth isn't penalized",
+    ]
+    counts = Counter(f.code for f in findings)  # insertion order = first appearance
+    top = sorted(counts.items(), key=lambda item: -item[1])[:5]  # stable: ties keep order
+    reasons.extend(f"  {code}: {count}" for code, count in top)
+    return reasons
+
+
+def error_handling(rows: Sequence[FuzzRow]) -> Dimension:
+    """Share of malformed calls rejected cleanly (isError result or -32602)."""
+    graceful = silent = crash = 0
+    for row in rows:
+        if row.case == "valid":
+            continue
+        if row.silent:
+            silent += 1
+        elif row.outcome in ("protocolCrash", "timeout"):
+            crash += 1
+        elif row.outcome in ("toolError", "rejected"):
+            graceful += 1
+    counted = graceful + silent + crash
+    if counted == 0:
+        return _dimension(
+            "errorHandling", 10, ["no malformed cases were generated for the fuzzed tools"]
+        )
+    reasons = [
+        f"{graceful}/{counted} malformed input(s) rejected with a clean tool error or "
+        f"-32602 ({to_fixed(100 * graceful / counted, 0)}%)"
+    ]
+    if silent:
+        reasons.append(
+            f"{silent} malformed case(s) silently accepted — the tool let bad input through"
+        )
+    if crash:
+        reasons.append(
+            f"{crash} malformed case(s) crashed the protocol instead of rejecting gracefully"
+        )
+    if not silent and not crash:
+        reasons.append("every malformed input was rejected gracefully")
+    return _dimension("errorHandling", 10 * graceful / counted, reasons)
+
+
+def liveness(rows: Sequence[FuzzRow]) -> Dimension:
+    """Share of valid calls that returned a real result, minus a p50 latency penalty."""
+    valid = [row for row in rows if row.case == "valid"]
+    if not valid:
+        return _dimension("liveness", 10, ["no valid calls were made"])
+    ok_latencies: list[int] = []
+    schema_bad = failed = empty = 0
+    for row in valid:
+        if "outputSchemaViolation" in row.flags:
+            schema_bad += 1
+        elif row.outcome != "ok":
+            failed += 1
+        elif "emptySuccess" in row.flags:
+            empty += 1
+        else:
+            ok_latencies.append(row.latency_ms or 0)
+    ok = len(ok_latencies)
+    score = 10 * ok / len(valid)
+    reasons = [
+        f"{ok}/{len(valid)} valid call(s) returned a real result "
+        f"({to_fixed(100 * ok / len(valid), 0)}%)"
+    ]
+    if empty:
+        reasons.append(
+            f"{empty} valid call(s) returned an empty success — possible hallucinated success"
+        )
+    if schema_bad:
+        reasons.append(
+            f"{schema_bad} valid call(s) returned a success that violates its outputSchema"
+        )
+    if failed:
+        reasons.append(
+            f"{failed} valid call(s) failed on good input (tool error or protocol crash)"
+        )
+    if ok_latencies:
+        p50 = median(ok_latencies)
+        line = f"p50 latency on valid calls = {to_fixed(p50, 0)}ms (target {LATENCY_TARGET_MS}ms)"
+        if p50 > LATENCY_TARGET_MS:
+            penalty = _half_up((p50 - LATENCY_TARGET_MS) / 100) * 0.5
+            score -= penalty
+            line += f" → {to_fixed(penalty, 1)} point penalty"
+        reasons.append(line)
+        reasons.append(
+            f"valid-call latency max = {max(ok_latencies)}ms across {ok} call(s) "
+            "(recorded as coarse buckets)"
+        )
+    return _dimension("liveness", score, reasons)
+
+
+def median(values: Iterable[int]) -> float:
+    ordered = sorted(values)
+    middle = len(ordered) // 2
+    if len(ordered) % 2:
+        return float(ordered[middle])
+    return (ordered[middle - 1] + ordered[middle]) / 2
+
+
+def _half_up(value: float) -> int:
+    import math
+
+    return math.floor(value + 0.5)
+
+
+def not_measured(key: str, fuzzed: bool) -> Dimension:
+    reason = NOTHING_FUZZED if fuzzed else NOT_FUZZED
+    return Dimension(
+        key=key, label=DIMENSION_LABELS[key], score=0.0, reasons=(reason,), not_measured=True
+    )
+
+
+def _dimension(key: str, score: float, reasons: list[str]) -> Dimension:
+    return Dimension(
+        key=key, label=DIMENSION_LABELS[key], score=clamp_dim(score), reasons=tuple(reasons)
+    )

@@ -1,0 +1,212 @@
+"""The report data: plain frozen dataclasses the renderers read."""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from decimal import ROUND_HALF_UP, Decimal
+from typing import Any
+
+from mcpvcr.lint.registry import Finding
+
+DIMENSION_KEYS = ("metadata", "schemaQuality", "errorHandling", "liveness")
+DIMENSION_LABELS = {
+    "metadata": "Metadata & Documentation",
+    "schemaQuality": "Schema Quality",
+    "errorHandling": "Error Handling",
+    "liveness": "Liveness & Performance",
+}
+
+
+def round_half_up(value: float, digits: int = 0) -> float:
+    """JavaScript's Math.round at `digits` decimals (half toward +inf), not banker's rounding."""
+    scale = 10**digits
+    return float(math.floor(value * scale + 0.5) / scale)
+
+
+def clamp_dim(value: float) -> float:
+    """MCProbe's clampDim: clamp to [0, 10], then round half-up to 2 decimals."""
+    return round_half_up(min(10.0, max(0.0, value)), 2)
+
+
+def to_fixed(value: float, digits: int) -> str:
+    """JavaScript's Number.prototype.toFixed: exact binary value, ties away from zero."""
+    quantum = Decimal(1).scaleb(-digits)
+    return str(Decimal(value).quantize(quantum, rounding=ROUND_HALF_UP))
+
+
+def short_number(value: float) -> str:
+    """toFixed(2) without trailing zeros: 10, 5.56, 8.75, 3.5."""
+    text = to_fixed(value, 2)
+    return text.rstrip("0").rstrip(".") if "." in text else text
+
+
+def grade_of(overall: int) -> str:
+    """A >= 90, B >= 75, C >= 60, D >= 40, else F."""
+    for grade, floor in (("A", 90), ("B", 75), ("C", 60), ("D", 40)):
+        if overall >= floor:
+            return grade
+    return "F"
+
+
+@dataclass(frozen=True, kw_only=True)
+class Dimension:
+    key: str
+    label: str
+    score: float
+    reasons: tuple[str, ...]
+    not_measured: bool = False
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "key": self.key,
+            "label": self.label,
+            "score": self.score,
+            "reasons": list(self.reasons),
+            "notMeasured": self.not_measured,
+        }
+
+
+@dataclass(frozen=True, kw_only=True)
+class Critical:
+    """Behavioural red flags (a flag, not a score), from the fuzz interactions."""
+
+    measured: bool
+    silent_tools: tuple[str, ...] = ()
+    empty_tools: tuple[str, ...] = ()
+    schema_tools: tuple[str, ...] = ()
+    crashes: int = 0
+
+    @property
+    def clean(self) -> bool:
+        return not (self.silent_tools or self.empty_tools or self.schema_tools or self.crashes)
+
+
+@dataclass(frozen=True, kw_only=True)
+class Health:
+    """mcp-probe's health view: which listed things answered a normal call."""
+
+    measured: bool
+    tools_callable: int = 0
+    tools_exercised: int = 0
+    tools_total: int = 0
+    resources_readable: int = 0
+    resources_read: int = 0
+    resources_total: int = 0
+    prompts_gettable: int = 0
+    prompts_got: int = 0
+    prompts_total: int = 0
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "measured": self.measured,
+            "toolsCallable": self.tools_callable,
+            "toolsExercised": self.tools_exercised,
+            "toolsTotal": self.tools_total,
+            "resourcesReadable": self.resources_readable,
+            "resourcesRead": self.resources_read,
+            "resourcesTotal": self.resources_total,
+            "promptsGettable": self.prompts_gettable,
+            "promptsGot": self.prompts_got,
+            "promptsTotal": self.prompts_total,
+        }
+
+
+@dataclass(frozen=True, kw_only=True)
+class Check:
+    """One publishability check verdict."""
+
+    check: str
+    passed: bool
+    severity: str
+    message: str
+
+    @property
+    def verdict(self) -> str:
+        """PASS, FAIL, or SKIP for a check that did not apply."""
+        if self.message.startswith("skipped"):
+            return "SKIP"
+        return "PASS" if self.passed else "FAIL"
+
+
+@dataclass(frozen=True, kw_only=True)
+class Publishability:
+    """mcp-probe's publishability composite (a separate scale from the overall score)."""
+
+    composite: int
+    grade: str
+    band: str
+    protocol: int
+    edge: int
+    publishability: int
+    failures: tuple[str, ...]
+    caps: tuple[tuple[str, int], ...]
+    checks: tuple[Check, ...]
+    notes: tuple[str, ...] = ()
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "composite": self.composite,
+            "grade": self.grade,
+            "band": self.band,
+            "byDomain": {
+                "protocol": self.protocol,
+                "edgeCases": self.edge,
+                "publishability": self.publishability,
+            },
+            "failures": list(self.failures),
+            "capsApplied": [{"reason": r, "ceiling": c} for r, c in self.caps],
+            "checks": [
+                {"check": c.check, "passed": c.passed, "severity": c.severity, "message": c.message}
+                for c in self.checks
+            ],
+            "notes": list(self.notes),
+        }
+
+
+@dataclass(frozen=True, kw_only=True)
+class FuzzRow:
+    """One recorded tools/call, as the fuzz table shows it."""
+
+    tool: str
+    case: str
+    outcome: str
+    flags: tuple[str, ...]
+    latency_ms: int | None
+    message: str | None
+
+    @property
+    def silent(self) -> bool:
+        return "silentlyAccepted" in self.flags
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "tool": self.tool,
+            "case": self.case,
+            "outcome": self.outcome,
+            "flags": list(self.flags),
+            "latencyMs": self.latency_ms,
+            "message": self.message,
+        }
+
+
+@dataclass(frozen=True, kw_only=True)
+class Report:
+    """Everything a renderer needs; computed only from one cassette."""
+
+    server: dict[str, str]
+    protocol: dict[str, str]
+    overall: int
+    grade: str
+    dimensions: tuple[Dimension, ...]
+    findings: tuple[Finding, ...]
+    fuzz: tuple[FuzzRow, ...]
+    coverage: dict[str, Any] | None
+    critical: Critical
+    health: Health
+    publishability: Publishability
+    fuzzed: bool
+    complete: bool = True
+    incomplete: str | None = None
+    counts: dict[str, int] = field(default_factory=dict)
+    """Listed items per kind: tools, resources, resourceTemplates, prompts."""
