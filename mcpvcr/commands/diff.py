@@ -108,12 +108,24 @@ def artifact_path(old: str, new: str) -> str:
 )
 @click.option("--exit-code", is_flag=True, help="Exit 1 when there are changes (like git diff).")
 @click.option(
+    "--cosmetic",
+    is_flag=True,
+    help="Also show cosmetic changes (restated default hints, generated schema titles).",
+)
+@click.option(
     "--ignore-file",
     type=click.Path(dir_okay=False),
     default=None,
     help=f"Accepted changes (default: {DEFAULT_FILE} when present).",
 )
-def command(old: str, fmt: str, exit_code: bool, ignore_file: str | None, **kwargs: Any) -> None:
+def command(
+    old: str,
+    fmt: str,
+    exit_code: bool,
+    cosmetic: bool,
+    ignore_file: str | None,
+    **kwargs: Any,
+) -> None:
     """Classify every contract change from cassette OLD to NEW.
 
     NEW is the second argument: a cassette file, or a URL recorded live in
@@ -122,7 +134,9 @@ def command(old: str, fmt: str, exit_code: bool, ignore_file: str | None, **kwar
     id, a JSON-pointer location and who breaks and why.
     """
     old_cassette, new_cassette, old_label, new_label = load_sides(old, kwargs)
-    changes = diff(old_cassette, new_cassette, old_label=old_label, new_label=new_label)
+    changes = diff(
+        old_cassette, new_cassette, old_label=old_label, new_label=new_label, cosmetic=cosmetic
+    )
     result = apply_ignore_file(changes, ignore_file)
     click.echo(
         render(result.changes, fmt, artifact_path(old, new_label), ("breaking", "security")),

@@ -60,6 +60,11 @@ def compute_scores(old: Cassette | None, new: Cassette) -> Scores:
     help="Write a ready-to-post PR comment (Markdown) to PATH.",
 )
 @click.option(
+    "--cosmetic",
+    is_flag=True,
+    help="Also show cosmetic changes (restated default hints, generated schema titles).",
+)
+@click.option(
     "--ignore-file",
     type=click.Path(dir_okay=False),
     default=None,
@@ -79,6 +84,7 @@ def command(
     min_score: int | None,
     max_score_drop: int | None,
     markdown_path: str | None,
+    cosmetic: bool,
     ignore_file: str | None,
     fmt: str,
     **kwargs: Any,
@@ -89,7 +95,9 @@ def command(
     """
     classes = parse_fail_on(fail_on)
     old_cassette, new_cassette, old_label, new_label = load_sides(old, kwargs)
-    changes = diff(old_cassette, new_cassette, old_label=old_label, new_label=new_label)
+    changes = diff(
+        old_cassette, new_cassette, old_label=old_label, new_label=new_label, cosmetic=cosmetic
+    )
     result = apply_ignore_file(changes, ignore_file)
     scores = None
     if min_score is not None or max_score_drop is not None:

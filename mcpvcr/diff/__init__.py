@@ -17,11 +17,25 @@ from mcpvcr.diff.server import compare_server, version_not_bumped
 from mcpvcr.diff.surface import compare_prompts, compare_resources, compare_templates
 from mcpvcr.diff.tools import compare_tools
 
-__all__ = ["ABSENT", "Change", "Changes", "diff", "make", "pointer"]
+__all__ = ["ABSENT", "COSMETIC", "Change", "Changes", "diff", "make", "pointer"]
 
 
-def diff(old: Cassette, new: Cassette, *, old_label: str = "", new_label: str = "") -> Changes:
-    """Every classified contract change from `old` to `new`, in a stable order."""
+COSMETIC = frozenset({"annotation.restated", "input.property.title_or_examples.changed"})
+"""Rules the catalogue says to suppress by default (no promise changed; generator churn)."""
+
+
+def diff(
+    old: Cassette,
+    new: Cassette,
+    *,
+    old_label: str = "",
+    new_label: str = "",
+    cosmetic: bool = False,
+) -> Changes:
+    """Every classified contract change from `old` to `new`, in a stable order.
+
+    `cosmetic` keeps the changes of COSMETIC rules (left out by default).
+    """
     found: list[Change] = []
     found.extend(compare_server(old, new))
     old_tools, old_dupes = keyed(old.tools, IDENTITY_KEY["tools"])
@@ -45,6 +59,8 @@ def diff(old: Cassette, new: Cassette, *, old_label: str = "", new_label: str = 
             keyed(new.prompts, IDENTITY_KEY["prompts"])[0],
         )
     )
+    if not cosmetic:
+        found = [change for change in found if change.rule not in COSMETIC]
     breaking = sum(1 for change in found if change.cls == "breaking")
     found.extend(version_not_bumped(old, new, breaking))
     return Changes(

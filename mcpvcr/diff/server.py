@@ -85,12 +85,16 @@ def _capabilities(old: dict[str, Any], new: dict[str, Any]) -> list[Change]:
     for key in sorted(set(old) | set(new)):
         loc = pointer("server", "capabilities", key)
         if key not in new:
+            # `experimental: {}` offers nothing, so dropping it takes nothing away.
+            empty = key == "experimental" and old[key] == {}
             out.append(
                 make(
                     "server.capability.removed",
                     loc,
-                    f"capability '{key}' is no longer advertised; clients using it lose it",
+                    f"capability '{key}' is no longer advertised; "
+                    + ("it was empty, so nothing is lost" if empty else "clients using it lose it"),
                     old[key],
+                    cls="info" if empty else None,
                 )
             )
             continue

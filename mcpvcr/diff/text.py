@@ -17,6 +17,8 @@ from typing import Final
 from mcpvcr.diff.model import ABSENT, Change, make
 
 MAX_DIFF_CHARS: Final = 4000
+CONTEXT_WORDS: Final = 8
+"""Unchanged words kept on each side of an edit in a word diff."""
 
 _INVISIBLE: Final = re.compile(
     "[\u00ad\u061c\u180e\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff]"
@@ -113,9 +115,12 @@ def word_diff(old: str, new: str) -> str:
     old_words, new_words = old.split(), new.split()
     parts: list[str] = []
     matcher = difflib.SequenceMatcher(a=old_words, b=new_words, autojunk=False)
-    for op, a1, a2, b1, b2 in matcher.get_opcodes():
+    opcodes = matcher.get_opcodes()
+    for index, (op, a1, a2, b1, b2) in enumerate(opcodes):
         if op == "equal":
-            parts.append(" ".join(old_words[a1:a2]))
+            parts.append(
+                _context(old_words[a1:a2], first=index == 0, last=index == len(opcodes) - 1)
+            )
             continue
         if a2 > a1:
             parts.append("[-" + " ".join(old_words[a1:a2]) + "-]")
@@ -127,6 +132,20 @@ def word_diff(old: str, new: str) -> str:
     if len(text) > MAX_DIFF_CHARS:
         text = text[:MAX_DIFF_CHARS] + " [...]"
     return text
+
+
+def _context(words: list[str], *, first: bool, last: bool) -> str:
+    """Unchanged words around an edit: a few on each side, the middle elided."""
+    keep = CONTEXT_WORDS
+    if first and last:
+        return " ".join(words)
+    if first:
+        return ("… " if len(words) > keep else "") + " ".join(words[-keep:])
+    if last:
+        return " ".join(words[:keep]) + (" …" if len(words) > keep else "")
+    if len(words) <= 2 * keep:
+        return " ".join(words)
+    return " ".join(words[:keep]) + " … " + " ".join(words[-keep:])
 
 
 def security_scan(

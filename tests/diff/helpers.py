@@ -69,7 +69,7 @@ def with_output(prop: Any, *, required: bool = True) -> dict[str, Any]:
 
 
 def tools_diff(old: list[dict[str, Any]], new: list[dict[str, Any]]) -> Changes:
-    return diff(cassette(tools=old), cassette(tools=new))
+    return diff(cassette(tools=old), cassette(tools=new), cosmetic=True)
 
 
 def rules_of(changes: Changes) -> set[str]:

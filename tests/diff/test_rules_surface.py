@@ -440,7 +440,7 @@ def test_rule_fires(
     rule: str, old: Callable[[], Cassette], new: Callable[[], Cassette], mirror: bool
 ) -> None:
     assert rule in RULES
-    assert rule in rules_of(diff(old(), new()))
+    assert rule in rules_of(diff(old(), new(), cosmetic=True))
 
 
 @pytest.mark.parametrize(("rule", "old", "new", "mirror"), ROWS, ids=[row[0] for row in ROWS])
@@ -448,6 +448,6 @@ def test_rule_mirror_does_not_fire(
     rule: str, old: Callable[[], Cassette], new: Callable[[], Cassette], mirror: bool
 ) -> None:
     if mirror:
-        assert rule not in rules_of(diff(new(), old()))
-    assert rule not in rules_of(diff(new(), new()))
-    assert rule not in rules_of(diff(old(), old()))
+        assert rule not in rules_of(diff(new(), old(), cosmetic=True))
+    assert rule not in rules_of(diff(new(), new(), cosmetic=True))
+    assert rule not in rules_of(diff(old(), old(), cosmetic=True))
