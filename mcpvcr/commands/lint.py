@@ -1,0 +1,73 @@
+"""`mcpvcr lint FILE`: the findings of a cassette; exit 1 at or above --fail-on."""
+
+from __future__ import annotations
+
+import click
+
+from mcpvcr.config import load_config, with_overrides
+from mcpvcr.errors import CheckFailed, UsageError
+
+
+@click.command("lint")
+@click.argument("file", required=False, type=click.Path(dir_okay=False, path_type=str))
+@click.option("--select", multiple=True, metavar="CODES", help="Only these codes or prefixes.")
+@click.option("--ignore", multiple=True, metavar="CODES", help="Skip these codes or prefixes.")
+@click.option(
+    "--fail-on",
+    type=click.Choice(["error", "warning", "info", "never"]),
+    default=None,
+    help="Exit 1 when a finding is at or above this severity (default: error).",
+)
+@click.option(
+    "--format",
+    "fmt",
+    type=click.Choice(["text", "json", "sarif"]),
+    default="text",
+    show_default=True,
+)
+@click.option("--list-rules", is_flag=True, help="List every rule and exit.")
+def command(
+    file: str | None,
+    select: tuple[str, ...],
+    ignore: tuple[str, ...],
+    fail_on: str | None,
+    fmt: str,
+    list_rules: bool,
+) -> None:
+    """Lint FILE: MCProbe's rules, mcp-probe's checks, contract, security and behaviour rules.
+
+    Codes select by prefix like ruff: --select security --ignore pub.
+    """
+    if list_rules:
+        click.echo(_rules_table(), nl=False)
+        return
+    if file is None:
+        raise UsageError("lint: missing FILE (a cassette), or use --list-rules")
+    from mcpvcr import store
+    from mcpvcr.lint import at_or_above, lint
+    from mcpvcr.report import render_findings
+
+    config = with_overrides(
+        load_config(),
+        select=select or None,
+        ignore=ignore,
+        fail_on=None if fail_on == "never" else fail_on,
+    )
+    findings = lint(store.load(file), config)
+    click.echo(render_findings(findings, fmt, source=file), nl=False)
+    threshold = config.fail_on
+    failing = [] if fail_on == "never" else at_or_above(findings, threshold)
+    if failing:
+        raise CheckFailed(f"{file}: {len(failing)} finding(s) at or above {threshold}")
+
+
+def _rules_table() -> str:
+    from mcpvcr.lint import all_rules
+
+    rules = all_rules()
+    width = max(len(r.code) for r in rules)
+    lines = [
+        f"{r.code:<{width}}  {r.severity:<7}  {'scored' if r.scored else '      '}  {r.summary}"
+        for r in rules
+    ]
+    return "\n".join(lines) + "\n"
