@@ -24,7 +24,7 @@ Flags (a sorted list):
 - `outputSchemaViolation`: a valid tools/call answered `ok` whose
   `structuredContent` is missing or fails the tool's `outputSchema`
   (jsonschema, the schema's own dialect); also a `toolError` on a valid case
-  whose text says output schema / structured content (servers built on the
+  whose text says output schema / structured content / output validation (servers built on the
   SDKs validate their own output and report the failure that way). An
   outputSchema that is not itself a valid schema is never held against the
   answer;
@@ -42,7 +42,9 @@ from mcpvcr.fuzz.schemas import SchemaProblem, build_validator, is_valid
 
 Outcome = Literal["ok", "toolError", "rejected", "protocolCrash", "timeout"]
 INVALID_PARAMS: Final = -32602
-_OUTPUT_SCHEMA_TEXT: Final = re.compile(r"output ?schema|structured ?content", re.IGNORECASE)
+_OUTPUT_SCHEMA_TEXT: Final = re.compile(
+    r"output ?schema|structured ?content|output validation", re.IGNORECASE
+)
 
 
 @dataclass(frozen=True)
