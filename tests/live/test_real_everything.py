@@ -13,9 +13,9 @@ import pytest
 
 from mcpvcr import store
 from mcpvcr.live.handshake import CLIENT_CAPABILITIES
-from tests.live.helpers import need, run_mcpvcr
+from tests.live.helpers import run_mcpvcr
 
-pytestmark = pytest.mark.real_target
+pytestmark = pytest.mark.real_target("everything")
 
 KINDS = {
     "tools": "tools/list",
@@ -65,7 +65,6 @@ def record_stdio(out: Path) -> None:
 
 
 def test_stdio_recording_matches_a_raw_client_and_is_byte_identical(tmp_path: Path) -> None:
-    need("everything")
     first, second = tmp_path / "a.mcpvcr", tmp_path / "b.mcpvcr"
     record_stdio(first)
     record_stdio(second)
@@ -89,7 +88,6 @@ def test_stdio_recording_matches_a_raw_client_and_is_byte_identical(tmp_path: Pa
 def test_http_and_sse_recordings_hold_the_same_contract(
     tmp_path: Path, server_transport: str, path: str, extra: list[str]
 ) -> None:
-    need("everything")
     from tests.targets import everything_http_command, run_in_netns
 
     stdio_out, http_out = tmp_path / "stdio.mcpvcr", tmp_path / "http.mcpvcr"
