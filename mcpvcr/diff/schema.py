@@ -64,6 +64,14 @@ class Ctx:
     what: str
     out: list[Change] = field(default_factory=list)
     seen: set[tuple[str, str]] = field(default_factory=set)
+    refs_stable: bool = True
+
+    def same(self, old: Any, new: Any) -> bool:
+        """Equal, and equal in meaning too: a `$ref` inside resolves the same on both sides."""
+        packed = canon(old)
+        if packed != canon(new):
+            return False
+        return self.refs_stable or b"$ref" not in packed
 
     def loc(self, parts: tuple[str, ...]) -> str:
         return pointer(*self.base, *parts)
@@ -131,6 +139,7 @@ def compare_schema(
     ctx = Ctx(mode=mode, base=base, old_root=old, new_root=new, what=what)
     if canon(old) == canon(new):
         return []
+    ctx.refs_stable = canon(_definitions(old)) == canon(_definitions(new))
     _root_checks(old, new, ctx)
     compare_node(old, new, (), ctx, 0)
     return ctx.out
@@ -148,6 +157,12 @@ def _root_checks(old: Any, new: Any, ctx: Ctx) -> None:
             old_dialect,
             new_dialect,
         )
+
+
+def _definitions(root: Any) -> Any:
+    if not isinstance(root, dict):
+        return None
+    return [root.get("$defs"), root.get("definitions")]
 
 
 def resolve(schema: Any, root: Any) -> tuple[Any, str | None]:
@@ -176,7 +191,7 @@ def resolve(schema: Any, root: Any) -> tuple[Any, str | None]:
 
 def compare_node(old: Any, new: Any, parts: tuple[str, ...], ctx: Ctx, depth: int) -> None:
     """Compare one schema node on both sides and record every change under it."""
-    if depth > MAX_DEPTH or canon(old) == canon(new):
+    if depth > MAX_DEPTH or ctx.same(old, new):
         return
     old, old_ref = _resolve_chain(old, ctx.old_root)
     new, new_ref = _resolve_chain(new, ctx.new_root)
@@ -199,7 +214,7 @@ def compare_node(old: Any, new: Any, parts: tuple[str, ...], ctx: Ctx, depth: in
     if not isinstance(old, dict) or not isinstance(new, dict):
         _unclassified(ctx, parts, "the schema is not an object on one side", old, new)
         return
-    if canon(old) == canon(new):
+    if ctx.same(old, new):
         return
     compare_keywords(old, new, parts, ctx, depth)
 

@@ -46,7 +46,7 @@ def compare_keywords(
         return  # incomparable types: details below would only be noise
     handled.add("type")
     for keys, check in _CHECKS:
-        if any(canon(old.get(key, ABSENT)) != canon(new.get(key, ABSENT)) for key in keys):
+        if any(not ctx.same(old.get(key, ABSENT), new.get(key, ABSENT)) for key in keys):
             check(old, new, parts, ctx, depth)
         handled.update(keys)
     for key in sorted(set(old) | set(new)):

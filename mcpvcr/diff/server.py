@@ -141,11 +141,11 @@ def _capabilities(old: dict[str, Any], new: dict[str, Any]) -> list[Change]:
 
 
 def version_not_bumped(old: Cassette, new: Cassette, breaking: int) -> list[Change]:
-    """Breaking changes shipped without a major version bump (minor under 1.0.0)."""
+    """Breaking changes released under a new version without a major bump (minor under 1.0.0)."""
     before = _semver(old.server_info.get("version"))
     after = _semver(new.server_info.get("version"))
-    if not breaking or before is None or after is None:
-        return []
+    if not breaking or before is None or after is None or before == after:
+        return []  # an unchanged version is an unreleased tree (the usual PR), not a release
     bumped = after[0] > before[0] if before[0] > 0 else (after[0] > 0 or after[1] > before[1])
     if bumped:
         return []
