@@ -97,10 +97,15 @@ INTERACTIONS: list[dict[str, Any]] = [
         "set_mode",
         "out_of_enum:mode",
         {"mode": "__mcpvcr_out_of_enum__"},
-        _tool_error("Input validation error: '__mcpvcr_out_of_enum__' is not one of ['fast', 'safe', 'verbose']"),
+        _tool_error(
+            "Input validation error: '__mcpvcr_out_of_enum__' is not one of "
+            "['fast', 'safe', 'verbose']"
+        ),
         "toolError",
     ),
-    _call("set_mode", "extra_garbage", {"mode": "fast", GARBAGE: True}, _ok("mode set to fast"), "ok"),
+    _call(
+        "set_mode", "extra_garbage", {"mode": "fast", GARBAGE: True}, _ok("mode set to fast"), "ok"
+    ),
     _call("well_behaved", "valid", {"greeting": "hello"}, _ok("hello, friend"), "ok"),
     _call(
         "well_behaved",
