@@ -11,6 +11,7 @@ from __future__ import annotations
 import os
 import re
 import sys
+from pathlib import Path
 from typing import Any
 
 import click
@@ -91,7 +92,11 @@ def render(changes: Changes, fmt: str, artifact: str, fail_on: tuple[str, ...]) 
 def artifact_path(old: str, new: str) -> str:
     """The file SARIF results point at: the new cassette, else the baseline."""
     path = new if os.path.isfile(new) else old
-    return os.path.relpath(path) if os.path.isabs(path) else path
+    if not os.path.isabs(path):
+        return path
+    relative = os.path.relpath(path)
+    # SARIF wants a repository-relative path, or else a file: URI (GitHub shows no other).
+    return relative if not relative.startswith("..") else Path(path).as_uri()
 
 
 @click.command("diff")
