@@ -15,6 +15,7 @@ chosen here. Modes:
   asks       before answering tools/list, sends ping, roots/list and
              sampling/createMessage to the client and waits for all three answers
   ignore_term  like hang, but ignores SIGTERM (needs SIGKILL)
+  strict     a legacy server that exits when it sees an unknown method (server/discover)
 """
 
 from __future__ import annotations
@@ -153,6 +154,9 @@ def main() -> None:
         if mid is None or method is None:
             continue
         if method == "server/discover":
+            if MODE == "strict":
+                sys.stderr.write("unknown method server/discover\n")
+                sys.exit(1)
             if MODE == "modern":
                 result(
                     mid,

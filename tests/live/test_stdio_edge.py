@@ -242,3 +242,23 @@ def test_signal_during_record_keeps_old_cassette_and_no_temp_file(
     pgid = int(pidfile.read_text().split()[1])
     time.sleep(0.2)
     assert alive_in_group(pgid) == []
+
+
+def test_server_that_dies_on_the_probe_is_recorded_on_a_fresh_connection(tmp_path: Path) -> None:
+    run, out = record(tmp_path, "strict")
+    assert run.returncode == 0, run.stderr
+    cassette = store.load(out)
+    assert cassette.handshake == "initialize" and len(cassette.tools) == 7
+    probe, handshake = cassette.body["negotiation"]
+    assert probe["method"] == "server/discover" and "exited with code 1" in probe["closed"]
+    assert handshake["method"] == "initialize" and "result" in handshake
+
+
+def test_demo_target_twice_gives_identical_bytes(tmp_path: Path) -> None:
+    command = f"{sys.executable} -m examples.demo_target"
+    outs = [tmp_path / "a.mcpvcr", tmp_path / "b.mcpvcr"]
+    for out in outs:
+        run = run_mcpvcr("record", "--stdio", command, "--cwd", str(REPO), "-o", str(out))
+        assert run.returncode == 0, run.stderr
+    assert outs[0].read_bytes() == outs[1].read_bytes()
+    assert str(REPO).encode() not in outs[0].read_bytes()
