@@ -57,8 +57,8 @@ def counts_line(changes: Changes) -> str:
 
 def render_text(changes: Changes, *, color: bool = False) -> str:
     """The terminal rendering: summary line, then one block per change, grouped by class."""
-    lines = [f"MCP contract diff: {printable(changes.old_label)} -> {printable(changes.new_label)}"]
-    lines.extend(f"note: {printable(note)}" for note in changes.notes)
+    lines = [f"MCP contract diff: {_line(changes.old_label)} -> {_line(changes.new_label)}"]
+    lines.extend(f"note: {_line(note)}" for note in changes.notes)
     if changes.identical:
         lines.append("No contract changes: the server surface is identical.")
         return "\n".join(lines) + "\n"
@@ -73,11 +73,16 @@ def render_text(changes: Changes, *, color: bool = False) -> str:
             lines.extend(_text_change(change))
     if changes.ignored:
         lines.extend(["", f"IGNORED by the ignore file ({len(changes.ignored)})"])
-        lines.extend(f"  - {c.rule} {printable(c.location)}" for c in changes.ignored)
+        lines.extend(f"  - {c.rule} {_line(c.location)}" for c in changes.ignored)
     return "\n".join(lines) + "\n"
 
 
 _COLORS: Final = {"breaking": "31", "security": "33", "additive": "32", "info": "2"}
+
+
+def _line(text: str) -> str:
+    """Untrusted text on one terminal line: whitespace runs (newlines too) collapsed, escaped."""
+    return printable(" ".join(text.split()))
 
 
 def _paint(text: str, cls: str, color: bool) -> str:
@@ -87,15 +92,15 @@ def _paint(text: str, cls: str, color: bool) -> str:
 def _text_change(change: Change) -> list[str]:
     potential = " (potential)" if change.certainty == "potential" else ""
     lines = [
-        f"  * {printable(change.message)}",
-        f"    {change.rule}{potential} at {printable(change.location)}",
+        f"  * {_line(change.message)}",
+        f"    {change.rule}{potential} at {_line(change.location)}",
     ]
     if change.text_diff is not None:
-        lines.append(f"    text: {printable(change.text_diff)}")
+        lines.append(f"    text: {_line(change.text_diff)}")
     elif change.old is not ABSENT or change.new is not ABSENT:
         old, new = show_value(change.old), show_value(change.new)
-        lines.append(f"    {printable(old)} -> {printable(new)}")
-    lines.extend(f"    ! {printable(note)}" for note in change.notes)
+        lines.append(f"    {_line(old)} -> {_line(new)}")
+    lines.extend(f"    ! {_line(note)}" for note in change.notes)
     return lines
 
 
