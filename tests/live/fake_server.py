@@ -15,6 +15,7 @@ chosen here. Modes:
   asks       before answering tools/list, sends ping, roots/list and
              sampling/createMessage to the client and waits for all three answers
   ignore_term  like hang, but ignores SIGTERM (needs SIGKILL)
+  empty      a legacy server that advertises and lists nothing
   strict     a legacy server that exits when it sees an unknown method (server/discover)
 """
 
@@ -184,7 +185,9 @@ def main() -> None:
                 mid,
                 {
                     "protocolVersion": "2025-06-18",
-                    "capabilities": {"tools": {}, "resources": {}, "prompts": {}},
+                    "capabilities": {}
+                    if MODE == "empty"
+                    else {"tools": {}, "resources": {}, "prompts": {}},
                     "serverInfo": {"name": f"fake-{MODE}", "version": "1.0"},
                 },
             )
