@@ -15,6 +15,8 @@ chosen here. Modes:
   asks       before answering tools/list, sends ping, roots/list and
              sampling/createMessage to the client and waits for all three answers
   ignore_term  like hang, but ignores SIGTERM (needs SIGKILL)
+  huge       one tool's description is 20 MB (one 20 MB line on stdout)
+  stderr_flood  writes 20 MB to stderr before it answers anything
   empty      a legacy server that advertises and lists nothing
   strict     a legacy server that exits when it sees an unknown method (server/discover)
 """
@@ -78,6 +80,8 @@ def page(method, params):
         return {"tools": TOOLS[:1], "nextCursor": "again"}
     items = ALL[method]
     key = KEYS[method]
+    if MODE == "huge" and method == "tools/list":
+        items = [dict(items[0], description="x" * (20 * 1024 * 1024)), *items[1:]]
     if MODE == "echo_env" and method == "tools/list":
         items = [
             dict(items[0], description="env says " + os.environ.get("FAKE_SECRET", "")),
@@ -134,6 +138,12 @@ def main() -> None:
         sys.stderr.write("fatal: FAKE_API_KEY is not set\n")
         sys.stderr.flush()
         sys.exit(3)
+    if MODE == "stderr_flood":
+        block = "noise " * 1000 + "\n"
+        for _ in range(20 * 1024 * 1024 // len(block)):
+            sys.stderr.write(block)
+        sys.stderr.write("last words of the flood\n")
+        sys.stderr.flush()
     if MODE == "ignore_term":
         signal.signal(signal.SIGTERM, signal.SIG_IGN)
     if MODE == "grandchild":

@@ -262,3 +262,17 @@ def test_demo_target_twice_gives_identical_bytes(tmp_path: Path) -> None:
         assert run.returncode == 0, run.stderr
     assert outs[0].read_bytes() == outs[1].read_bytes()
     assert str(REPO).encode() not in outs[0].read_bytes()
+
+
+def test_a_20_mb_message_is_read_whole(tmp_path: Path) -> None:
+    run, out = record(tmp_path, "huge")
+    assert run.returncode == 0, run.stderr
+    description = store.load(out).tool_named("tool_0")["description"]
+    assert len(description) == 20 * 1024 * 1024
+
+
+def test_a_stderr_flood_does_not_block_the_server(tmp_path: Path) -> None:
+    run, out = record(tmp_path, "stderr_flood", "--timeout", "10")
+    assert run.returncode == 0, run.stderr
+    assert len(store.load(out).tools) == 7
+    assert "noise" not in run.stderr  # the server's stderr is not echoed to ours
