@@ -5,6 +5,7 @@ The file is found by walking up from the current directory; the first
 with a `[tool.mcpvcr]` table wins. Keys:
 
     select = ["tool", "schema.invalid"]   # codes or dotted prefixes; "ALL" = every rule
+                                          # (default: all but the opt-in pub.* rules)
     ignore = ["pub", "tool.no_annotations"]
     fail-on = "error"                      # lint exits 1 at/above: error | warning | info
     min-score = 75                         # score exits 1 below it
@@ -35,7 +36,7 @@ class LintConfig:
     """Which rules run, at what severity, and when a check fails."""
 
     select: tuple[str, ...] = ()
-    """Codes or prefixes to run; empty = every rule."""
+    """Codes or prefixes to run; empty = every rule that is on by default (not `pub.*`)."""
     ignore: tuple[str, ...] = ()
     severity: Mapping[str, str] = field(default_factory=dict)
     per_tool_ignores: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
@@ -44,8 +45,9 @@ class LintConfig:
     source: str | None = None
     """The file this came from, for messages; None = defaults."""
 
-    def selects(self, code: str) -> bool:
-        chosen = not self.select or any(matches(code, s) for s in self.select)
+    def selects(self, code: str, default: bool = True) -> bool:
+        """Whether a rule runs: selected (or on by default when nothing is), and not ignored."""
+        chosen = any(matches(code, s) for s in self.select) if self.select else default
         return chosen and not any(matches(code, s) for s in self.ignore)
 
     def severity_of(self, code: str, default: str) -> str:

@@ -67,7 +67,8 @@ def _rules_table() -> str:
     rules = all_rules()
     width = max(len(r.code) for r in rules)
     lines = [
-        f"{r.code:<{width}}  {r.severity:<7}  {'scored' if r.scored else '      '}  {r.summary}"
+        f"{r.code:<{width}}  {r.severity:<7}  {'scored' if r.scored else '      '}  "
+        f"{'       ' if r.default else 'opt-in '}  {r.summary}"
         for r in rules
     ]
     return "\n".join(lines) + "\n"

@@ -45,7 +45,7 @@ def lint(cassette: Cassette, config: LintConfig | None = None) -> list[Finding]:
     from mcpvcr.lint.context import LintContext
 
     config = config or LintConfig()
-    rules = [r for r in all_rules() if config.selects(r.code)]
+    rules = [r for r in all_rules() if config.selects(r.code, r.default)]
     ctx = LintContext(cassette)
     findings = [rule.finding(hit) for rule, hit in _run(ctx, rules)]
     return [_configured(f, config) for f in findings if _kept(f, config)]

@@ -2,7 +2,9 @@
 
 The functions compute mcp-probe's per-check verdicts (used by the score's
 publishability section); the rules report the tools and parameters behind a
-failing verdict as findings (`pub.*`, not counted in Schema Quality). The
+failing verdict as findings (`pub.*`, not counted in Schema Quality). The rules
+are opt-in (`--select pub`): they fire on most real servers and the report's
+publishability section already summarises them. The
 regexes are mcp-probe's, English-only and keyword-based: a hint, not a grade
 of prose.
 """
@@ -129,6 +131,7 @@ def lacks_anti_purpose(tool: ToolView) -> bool:
     "whether it changes anything, and give an example.",
     scope="tool",
     scored=False,
+    default=False,
 )
 def five_axis(ctx: LintContext, tool: ToolView) -> Iterator[Hit]:
     average = axis_average(tool)
@@ -147,6 +150,7 @@ def five_axis(ctx: LintContext, tool: ToolView) -> Iterator[Hit]:
     "Turn the allowed values into a JSON Schema enum so clients can validate them.",
     scope="tool",
     scored=False,
+    default=False,
 )
 def enum_shape(ctx: LintContext, tool: ToolView) -> Iterator[Hit]:
     for name in prose_enum_params(tool):
@@ -164,6 +168,7 @@ def enum_shape(ctx: LintContext, tool: ToolView) -> Iterator[Hit]:
     "Set readOnlyHint/destructiveHint, or say in the description what the tool changes.",
     scope="tool",
     scored=False,
+    default=False,
 )
 def mutation_legibility(ctx: LintContext, tool: ToolView) -> Iterator[Hit]:
     if not has_mutation_signal(tool):
@@ -177,6 +182,7 @@ def mutation_legibility(ctx: LintContext, tool: ToolView) -> Iterator[Hit]:
     "Add a 'do not use for ... / prefer ... instead' clause to the description.",
     scope="tool",
     scored=False,
+    default=False,
 )
 def anti_purpose(ctx: LintContext, tool: ToolView) -> Iterator[Hit]:
     # mcp-probe skips this check for servers of two tools or fewer

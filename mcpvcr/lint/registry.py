@@ -82,6 +82,8 @@ class Rule:
     scope: Scope
     scored: bool
     """True when its findings count in the Schema Quality dimension."""
+    default: bool
+    """True when it runs without being selected (opt-in rules run only when selected)."""
     func: RuleFunc
 
     def finding(self, hit: Hit) -> Finding:
@@ -106,6 +108,7 @@ def rule(
     *,
     scope: Scope,
     scored: bool = True,
+    default: bool = True,
 ) -> Callable[[RuleFunc], RuleFunc]:
     """Register a rule function under a stable code; a second registration is a bug."""
 
@@ -119,6 +122,7 @@ def rule(
             hint=hint,
             scope=scope,
             scored=scored,
+            default=default,
             func=func,
         )
         return func

@@ -66,10 +66,9 @@ def render_sarif(
 
 def _descriptor(rule: Rule) -> dict[str, Any]:
     family = rule.code.split(".", 1)[0]
-    tags = ["mcp", family]
-    props: dict[str, Any] = {"tags": tags}
+    # GitHub shows rules tagged "security" as security alerts
+    props: dict[str, Any] = {"tags": ["mcp", family]}
     if family == "security":
-        tags.append("security")
         props["security-severity"] = SECURITY_SEVERITY[rule.severity]
     return {
         "id": rule.code,

@@ -22,7 +22,7 @@ from mcpvcr.scoring.model import DIMENSION_LABELS, Dimension, FuzzRow, clamp_dim
 SEVERITY_WEIGHT = {"error": 1.0, "warning": 0.5, "info": 0.25}
 PER_TOOL_CAP = 2.0
 LATENCY_TARGET_MS = 200
-NOT_FUZZED = "not measured — record with `--fuzz` to evaluate this dimension"
+NOT_FUZZED = "not measured — record with --fuzz to evaluate this dimension"
 NOTHING_FUZZED = "fuzz ran but no tools were eligible to fuzz (see coverage)"
 
 

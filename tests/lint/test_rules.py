@@ -11,6 +11,7 @@ from collections.abc import Callable
 import pytest
 
 from mcpvcr.cassette import Cassette
+from mcpvcr.config import LintConfig
 from mcpvcr.lint import all_rules, lint
 from tests.lint.builders import CLEAN_TOOL, call, cassette, rpc_error, schema, tool, tool_error
 
@@ -325,8 +326,11 @@ CASES: dict[str, Pair] = {
 }
 
 
+EVERY_RULE = LintConfig(select=("ALL",))
+
+
 def codes(c: Cassette) -> set[str]:
-    return {f.code for f in lint(c)}
+    return {f.code for f in lint(c, EVERY_RULE)}
 
 
 def test_every_rule_has_a_fire_and_a_mirror_case() -> None:
@@ -346,12 +350,19 @@ def test_rule_mirror_stays_quiet(code: str) -> None:
 
 
 def test_clean_server_has_no_findings() -> None:
-    assert lint(cassette()) == []
+    assert lint(cassette(), EVERY_RULE) == []
+
+
+def test_publishability_rules_are_opt_in() -> None:
+    fire, _ = CASES["pub.five_axis"]
+    assert "pub.five_axis" not in {f.code for f in lint(fire())}
+    assert "pub.five_axis" in {f.code for f in lint(fire(), LintConfig(select=("pub",)))}
+    assert all(r.default == (not r.code.startswith("pub.")) for r in all_rules())
 
 
 def test_every_finding_has_all_fields() -> None:
     for fire, _ in CASES.values():
-        for finding in lint(fire()):
+        for finding in lint(fire(), EVERY_RULE):
             assert finding.code and finding.message and finding.hint
             assert finding.severity in ("error", "warning", "info")
             assert set(finding.location) <= {
