@@ -168,6 +168,30 @@ def test_installer_usage_error_exit_2() -> None:
     assert proc.stderr.startswith("usage: python -m tests.targets")
 
 
+class _FakeItem:
+    def __init__(self, *names: str) -> None:
+        self.marker = pytest.mark.real_target(*names).mark
+
+    def get_closest_marker(self, name: str) -> Any:
+        return self.marker if name == "real_target" else None
+
+
+@pytest.mark.parametrize(
+    ("ci", "outcome"), [("", pytest.skip.Exception), ("true", pytest.fail.Exception)]
+)
+def test_real_target_marker_skips_locally_and_fails_in_ci(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, ci: str, outcome: type[BaseException]
+) -> None:
+    from tests.conftest import pytest_runtest_setup
+
+    monkeypatch.setenv("MCPVCR_TARGETS_DIR", str(tmp_path))  # nothing installed here
+    monkeypatch.setenv("CI", ci)
+    with pytest.raises(outcome, match=r"not installed: everything, git@2025\.11\.25"):
+        pytest_runtest_setup(_FakeItem("everything", "git@2025.11.25"))  # type: ignore[arg-type]
+    with pytest.raises(outcome, match=r"sequential-thinking@2025\.11\.25"):
+        pytest_runtest_setup(_FakeItem())  # type: ignore[arg-type]
+
+
 REAL = [
     ("everything", None, targets.everything_argv, "mcp-servers/everything"),
     ("filesystem", None, lambda: targets.filesystem_argv(REPO / "examples"), "secure-filesystem"),
@@ -194,17 +218,19 @@ def git_repo(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 
 @pytest.mark.parametrize(
-    ("name", "version", "make", "server_name"), REAL, ids=[f"{n}@{v}" for n, v, _, _ in REAL]
+    ("name", "version", "make", "server_name"),
+    [
+        pytest.param(
+            *row,
+            id=f"{row[0]}@{row[1]}",
+            marks=pytest.mark.real_target(f"{row[0]}@{row[1]}" if row[1] else row[0]),
+        )
+        for row in REAL
+    ],
 )
 def test_real_target_answers_offline(
-    name: str, version: str | None, make: Any, server_name: str, git_repo: Path, request: Any
+    name: str, version: str | None, make: Any, server_name: str, git_repo: Path
 ) -> None:
-    request.applymarker(pytest.mark.real_target(f"{name}@{version}" if version else name))
-    if not targets.installed(name, version):  # the marker's setup hook already ran; recheck
-        from tests.conftest import _missing_targets, in_ci
-
-        missing = _missing_targets((f"{name}@{version}" if version else name,))
-        (pytest.fail if in_ci() else pytest.skip)(f"not installed: {missing}")
     if name == "sequential-thinking":
         argv = targets.sequential_thinking_argv(version)
     elif name == "git":
