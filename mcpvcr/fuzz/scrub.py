@@ -9,6 +9,9 @@ has these rules applied in order; each match is replaced by a placeholder:
 | user        | each `scrub_patterns` regex (config / option), in order    | `[SCRUBBED]`  |
 | timestamp   | ISO 8601 date-times: `2026-11-30T04:24:06Z`,                | `<timestamp>` |
 |             | `2026-11-30 04:24:06.123+01:00` (a bare date is kept)       |               |
+| date string | `Mon, 30 Nov 2026 04:24:06 GMT`,                            | `<timestamp>` |
+|             | `Mon Nov 30 2026 04:24:06 GMT+0000 (UTC)` (HTTP, JS Date)   |               |
+| clock time  | `4:33:06 AM`, `04:33:06`, `16:05:59.250` (with seconds)     | `<time>`      |
 | uuid        | `123e4567-e89b-42d3-a456-426614174000` (any version)        | `<uuid>`      |
 | temp path   | `/tmp/...`, `/var/tmp/...`, `/var/folders/...`,             | `<tmp>`       |
 |             | `/private/var/folders/...`, `C:\\...\\Temp\\...` up to a    |               |
@@ -42,6 +45,18 @@ _RULES: Final = (
             r"(?:[Zz]|[+-]\d{2}:?\d{2}\b)?"
         ),
         "<timestamp>",
+    ),
+    (
+        re.compile(
+            r"\b(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun),? (?:\d{1,2} )?"
+            r"(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) (?:\d{1,2} )?\d{4} "
+            r"\d{2}:\d{2}:\d{2}(?: (?:GMT|UTC)(?:[+-]\d{4})?(?: \([^)]*\))?)?"
+        ),
+        "<timestamp>",
+    ),
+    (
+        re.compile(r"(?<![\d:])\d{1,2}:\d{2}:\d{2}(?:\.\d+)?(?:\s?[AaPp]\.?[Mm]\.?)?(?![\d:])"),
+        "<time>",
     ),
     (
         re.compile(
