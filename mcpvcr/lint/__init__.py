@@ -36,7 +36,12 @@ def all_rules() -> list[Rule]:
     """Every rule, in evaluation order (imports the rule modules once)."""
     for module in RULE_MODULES:
         importlib.import_module(module)  # importing a module registers its rules
-    return list(RULES.values())
+    # modules may have been imported in another order (scoring imports publishability),
+    # so order by module, then by registration within the module
+    rank = {module: index for index, module in enumerate(RULE_MODULES)}
+    return sorted(
+        RULES.values(), key=lambda r: (rank.get(r.func.__module__, len(rank)), r.sequence)
+    )
 
 
 def lint(cassette: Cassette, config: LintConfig | None = None) -> list[Finding]:

@@ -93,6 +93,8 @@ class LintContext:
     cassette: Cassette
     tools: list[ToolView] = field(init=False)
     malformed_tools: list[tuple[int, Any]] = field(init=False)
+    cache: dict[str, Any] = field(default_factory=dict)
+    """Values several rules derive from the same data, computed once per lint run."""
 
     def __post_init__(self) -> None:
         self.tools = []

@@ -120,28 +120,36 @@ def schema_problem(schema: Any) -> str | None:
         key = json.dumps(schema, sort_keys=True, ensure_ascii=False, allow_nan=False)
     except (TypeError, ValueError):
         return "schema holds values that are not JSON"
-    return _problem_cached(key)
+    if key not in _VERDICTS:
+        if len(_VERDICTS) > 4096:
+            _VERDICTS.clear()
+        _VERDICTS[key] = _problem(schema, has_refs='"$ref"' in key)
+    return _VERDICTS[key]
 
 
-@lru_cache(maxsize=4096)
-def _problem_cached(key: str) -> str | None:
-    schema = json.loads(key)
+_VERDICTS: dict[str, str | None] = {}
+"""Verdicts by canonical schema text (bounded; cleared when full)."""
+
+
+def _problem(schema: dict[str, Any], *, has_refs: bool) -> str | None:
     dialect = dialect_of(schema)
     # Top-level property schemas are checked one by one (each cached): servers and
     # generated cassettes repeat the same parameter shapes across many tools. A
     # property schema is validated against the metaschema root exactly as the
     # root's `properties` keyword would validate it, so the verdict is the same.
+    root = schema
     properties = schema.get("properties")
     if isinstance(properties, dict) and properties:
         for name, sub in properties.items():
-            problem = _sub_problem(dialect, _canonical(sub))
+            plain = _strip_plain_keywords(sub) if isinstance(sub, dict) else sub
+            problem = _sub_problem(dialect, _canonical(plain))
             if problem is not None:
                 return _at(f"/properties/{name}", problem)
-        schema = {**schema, "properties": {}}
-    problem = _sub_problem(dialect, _canonical(_strip_plain_keywords(schema)))
-    if problem is None:
-        return _unresolved_ref(json.loads(key))
-    return problem[1] if problem[0] == "" else f"{problem[1]} (at {problem[0]})"
+        root = {**schema, "properties": {}}
+    problem = _sub_problem(dialect, _canonical(_strip_plain_keywords(root)))
+    if problem is not None:
+        return problem[1] if problem[0] == "" else f"{problem[1]} (at {problem[0]})"
+    return _unresolved_ref(schema) if has_refs else None
 
 
 def _strip_plain_keywords(schema: dict[str, Any]) -> dict[str, Any]:

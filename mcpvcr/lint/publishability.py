@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
+from functools import lru_cache
 from typing import Any
 
 from mcpvcr.lint.context import LintContext, ToolView
@@ -70,8 +71,12 @@ SILENT_MUTATION_LIMIT = 0.4
 
 def axes(text: Any) -> int:
     """How many of the five axes a description covers (0-5)."""
-    if not isinstance(text, str):
-        return 0
+    return _axes(text) if isinstance(text, str) else 0
+
+
+@lru_cache(maxsize=8192)
+def _axes(text: str) -> int:
+    # descriptions repeat across tools (shared parameter shapes): count each text once
     return sum(1 for pattern in AXES.values() if pattern.search(text))
 
 

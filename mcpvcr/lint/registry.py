@@ -85,6 +85,8 @@ class Rule:
     default: bool
     """True when it runs without being selected (opt-in rules run only when selected)."""
     func: RuleFunc
+    sequence: int
+    """Registration order (the order within a rule module is the evaluation order)."""
 
     def finding(self, hit: Hit) -> Finding:
         return Finding(
@@ -124,6 +126,7 @@ def rule(
             scored=scored,
             default=default,
             func=func,
+            sequence=len(RULES),
         )
         return func
 

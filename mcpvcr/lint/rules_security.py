@@ -15,6 +15,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections.abc import Iterator
+from functools import lru_cache
 from typing import Any
 
 from mcpvcr.lint.context import LintContext, ToolView, schema_texts
@@ -87,7 +88,40 @@ _OTHER_TOOL = re.compile(
 )
 
 
-def _texts(ctx: LintContext) -> Iterator[tuple[str, str, dict[str, str]]]:
+def _one(patterns: list[re.Pattern[str]]) -> re.Pattern[str]:
+    """One case-insensitive alternation: a single scan per text instead of one per pattern."""
+    return re.compile("|".join(f"(?:{p.pattern})" for p in patterns), re.I)
+
+
+_POISON_ANY = _one(_POISON)
+_CREDENTIAL_ANY = _one([_SENSITIVE_PATH, _SECRET_GRAB])
+_SHADOW_ANY = _one(_SHADOW)
+Span = tuple[int, int] | None
+
+
+# Texts repeat across tools (shared parameter descriptions), so each verdict is
+# computed once per distinct text.
+@lru_cache(maxsize=32768)
+def _search(kind: str, text: str) -> Span:
+    pattern = {
+        "hidden": _HIDDEN,
+        "poison": _POISON_ANY,
+        "credential": _CREDENTIAL_ANY,
+        "shadow": _SHADOW_ANY,
+    }[kind]
+    found = pattern.search(text)
+    return found.span() if found else None
+
+
+def _texts(ctx: LintContext) -> list[tuple[str, str, dict[str, str]]]:
+    """(what, text, location) for every model-visible string, collected once per lint run."""
+    cached = ctx.cache.get("security.texts")
+    if cached is None:
+        cached = ctx.cache["security.texts"] = list(_collect(ctx))
+    return cached
+
+
+def _collect(ctx: LintContext) -> Iterator[tuple[str, str, dict[str, str]]]:
     """(what, text, location) for every model-visible string of the contract."""
     instructions = ctx.cassette.instructions
     if instructions:
@@ -131,6 +165,12 @@ def _tool_texts(tool: ToolView) -> Iterator[tuple[str, str, dict[str, str]]]:
         yield f"outputSchema {keyword}", value, {**tool.where(), "field": "outputSchema"}
 
 
+def _other_tool(text: str, own: frozenset[str]) -> Span:
+    """A "when ... the X tool ..., always ..." sentence naming a tool this server lacks."""
+    found = _OTHER_TOOL.search(text)
+    return found.span() if found and found.group(1) not in own else None
+
+
 def _subject(where: dict[str, str]) -> str:
     if "tool" in where:
         return f"Tool '{where['tool']}'"
@@ -155,14 +195,14 @@ def _quote(text: str, start: int, end: int) -> str:
 )
 def hidden_unicode(ctx: LintContext) -> Iterator[Hit]:
     for what, value, where in _texts(ctx):
-        found = _HIDDEN.search(value)
+        found = _search("hidden", value)
         if found:
-            char = found.group()
+            char = value[found[0]]
             name = unicodedata.name(char, "unnamed")
             count = len(_HIDDEN.findall(value))
             yield Hit(
                 f"{_subject(where)} {what} contains {count} invisible or bidi character(s), "
-                f"first U+{ord(char):04X} ({name}) at offset {found.start()}.",
+                f"first U+{ord(char):04X} ({name}) at offset {found[0]}.",
                 where,
             )
 
@@ -177,15 +217,13 @@ def hidden_unicode(ctx: LintContext) -> Iterator[Hit]:
 )
 def poisoning_marker(ctx: LintContext) -> Iterator[Hit]:
     for what, value, where in _texts(ctx):
-        for pattern in _POISON:
-            found = pattern.search(value)
-            if found:
-                yield Hit(
-                    f"{_subject(where)} {what} contains a tool-poisoning marker: "
-                    f'"{_quote(value, found.start(), found.end())}".',
-                    where,
-                )
-                break
+        found = _search("poison", value)
+        if found:
+            yield Hit(
+                f"{_subject(where)} {what} contains a tool-poisoning marker: "
+                f'"{_quote(value, *found)}".',
+                where,
+            )
 
 
 @rule(
@@ -198,11 +236,11 @@ def poisoning_marker(ctx: LintContext) -> Iterator[Hit]:
 )
 def credential_access(ctx: LintContext) -> Iterator[Hit]:
     for what, value, where in _texts(ctx):
-        found = _SENSITIVE_PATH.search(value) or _SECRET_GRAB.search(value)
+        found = _search("credential", value)
         if found:
             yield Hit(
                 f"{_subject(where)} {what} points at credentials or dotfiles: "
-                f'"{_quote(value, found.start(), found.end())}".',
+                f'"{_quote(value, *found)}".',
                 where,
             )
 
@@ -218,14 +256,10 @@ def credential_access(ctx: LintContext) -> Iterator[Hit]:
 def cross_tool_instruction(ctx: LintContext) -> Iterator[Hit]:
     own = ctx.tool_names
     for what, value, where in _texts(ctx):
-        found = next((m for p in _SHADOW if (m := p.search(value))), None)
-        if found is None:
-            other = _OTHER_TOOL.search(value)
-            if other and other.group(1) not in own:
-                found = other
+        found = _search("shadow", value) or _other_tool(value, own)
         if found:
             yield Hit(
                 f"{_subject(where)} {what} gives instructions about other tools: "
-                f'"{_quote(value, found.start(), found.end())}".',
+                f'"{_quote(value, *found)}".',
                 where,
             )

@@ -379,3 +379,19 @@ def test_rule_codes_are_unique_and_dotted() -> None:
     all_codes = [rule.code for rule in all_rules()]
     assert len(all_codes) == len(set(all_codes))
     assert all("." in code for code in all_codes)
+
+
+def test_rule_order_does_not_depend_on_import_order() -> None:
+    import subprocess
+    import sys
+
+    script = (
+        "import mcpvcr.lint.publishability, mcpvcr.lint.rules_security\n"
+        "from mcpvcr.lint import all_rules\n"
+        "print(' '.join(r.code for r in all_rules()))"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, check=True
+    )
+    assert done.stdout.split() == [r.code for r in all_rules()]
+    assert done.stdout.split()[:2] == ["server.no_tools", "tool.missing_description"]

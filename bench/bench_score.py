@@ -1,0 +1,81 @@
+"""Benchmark `mcpvcr score` against the import floor of the offline dependencies.
+
+    python bench/bench_score.py [--runs 7]
+
+Prints, measured in the same run with the same interpreter: the floor
+`python -c "import click, msgpack, jsonschema, deepdiff"`, `mcpvcr score` on the
+demo cassette (a) and on a synthetic 1,000-tool cassette (b), medians of
+`--runs` runs each, and the ratios. Aims: (a) under 1.5x the floor, (b) under 1 s.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import resource
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+
+def _time(argv: list[str], runs: int) -> tuple[float, float]:
+    """Median (wall, CPU) seconds of `argv` (one warm-up run first, not counted).
+
+    CPU time (user + system of the child) is reported too because wall time on a
+    shared, loaded machine mostly measures the other processes.
+    """
+    subprocess.run(argv, cwd=ROOT, capture_output=True, check=True)
+    walls, cpus = [], []
+    for _ in range(runs):
+        before = resource.getrusage(resource.RUSAGE_CHILDREN)
+        start = time.perf_counter()
+        subprocess.run(argv, cwd=ROOT, capture_output=True, check=True)
+        walls.append(time.perf_counter() - start)
+        after = resource.getrusage(resource.RUSAGE_CHILDREN)
+        cpus.append(after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime)
+    return statistics.median(walls), statistics.median(cpus)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--runs", type=int, default=7)
+    args = parser.parse_args()
+
+    from bench.synth import synth_cassette
+    from mcpvcr import store
+    from tests.golden.demo_cassette import demo_cassette
+
+    with tempfile.TemporaryDirectory() as folder:
+        demo = Path(folder) / "demo.mcpvcr"
+        big = Path(folder) / "synthetic-1000.mcpvcr"
+        store.save(demo_cassette(), demo)
+        size = store.save(synth_cassette(1000, seed=0), big)
+        python = sys.executable
+        floor = _time([python, "-c", "import click, msgpack, jsonschema, deepdiff"], args.runs)
+        small = _time([python, "-m", "mcpvcr", "score", str(demo)], args.runs)
+        large = _time([python, "-m", "mcpvcr", "score", str(big)], args.runs)
+
+    print(
+        f"python {sys.version.split()[0]}, median of {args.runs} runs, "
+        f"load average {os.getloadavg()[0]:.1f}"
+    )
+    rows = [
+        ("import floor (click, msgpack, jsonschema, deepdiff)", floor, ""),
+        ("(a) score demo cassette", small, "aim < 1.5x floor"),
+        (f"(b) score synthetic 1,000-tool cassette ({size // 1024} KiB)", large, "aim < 1 s"),
+    ]
+    for label, (wall, cpu), aim in rows:
+        print(
+            f"{label:<58} wall {wall * 1000:6.0f} ms ({wall / floor[0]:.2f}x)  "
+            f"cpu {cpu * 1000:6.0f} ms ({cpu / floor[1]:.2f}x)  {aim}"
+        )
+
+
+if __name__ == "__main__":
+    main()
