@@ -1,13 +1,22 @@
 """The two protocol eras: the `initialize` handshake and the 2026-07-28 `server/discover`.
 
-`--protocol auto` (the default) probes `server/discover` first with half the
-time-out, then falls back to `initialize` on any error, a time-out, or an
-answer that names no modern version (the SDK's `mode="auto"` policy). A
--32022 "unsupported protocol version" from `initialize` naming a modern
-version means a slow server locked the connection to the modern era on a
-probe we gave up on, so the probe is repeated once. If the server hangs up
-on the probe (a strict legacy server may), the recorder reconnects and uses
-`initialize` only.
+`--protocol auto` (the default) probes `server/discover` first and falls back
+to `initialize` on an error or an answer naming no modern version (the SDK's
+`mode="auto"` policy). A probe that has no answer after half the time-out gets
+`initialize` pipelined behind it on the same connection, so a silent server
+costs one time-out, not two, and a server that is merely slow to start
+decides the era by itself: a modern server answers the probe (and refuses the
+initialize with -32022) and a legacy one refuses the probe and answers the
+initialize; mcpvcr waits for the probe's answer (within its time-out) either
+way. So the recorded negotiation is the same as on a fast machine, which
+keeps recordings of a slow-starting server byte-identical under load. If the
+server hangs up on the probe (a strict legacy server may), the recorder
+reconnects and uses `initialize` only.
+
+The negotiation recorded is what the server answered: the probe's answer (or
+{"timeout": true} when it never answered) and, when the era is legacy, the
+initialize result. Steps that only happened because mcpvcr stopped waiting are
+not recorded.
 
 What the recorder declares, always the same so recordings compare:
 - clientInfo {"name": "mcpvcr", "version": <mcpvcr version>};
@@ -20,6 +29,7 @@ What the recorder declares, always the same so recordings compare:
 
 from __future__ import annotations
 
+import asyncio
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -68,49 +78,52 @@ async def negotiate(
     timeout: float,
     negotiation: list[dict[str, Any]] | None = None,
 ) -> Handshake:
-    """Run the handshake for `protocol` ("auto", "initialize" or "discover")."""
+    """Run the handshake for `protocol` ("auto", "initialize" or "discover").
+
+    `negotiation` carries the steps of an earlier connection (a probe the server
+    hung up on) into the record.
+    """
     log = list(negotiation or [])
     if protocol == "initialize":
-        return await _initialize(client, timeout, log, allow_reprobe=False)
-    probe_timeout = timeout if protocol == "discover" else max(1.0, timeout / 2)
+        reply = await _initialize(client, timeout)
+        return await _legacy_or_fail(client, reply, [*log, _entry("initialize", reply)])
+    if protocol == "discover":
+        probe = await _discover(client, timeout)
+        version = _modern_version(probe)
+        if version is not None:
+            return _adopt_discover(client, probe, version, [*log, _entry("server/discover", probe)])
+        raise HandshakeFailed(f"server/discover failed: {_failure_text(probe)}")
+    return await _auto(client, timeout, log)
+
+
+async def _auto(client: RawClient, timeout: float, log: list[dict[str, Any]]) -> Handshake:
+    probe_task = asyncio.ensure_future(_discover(client, timeout))
+    done, _ = await asyncio.wait({probe_task}, timeout=timeout / 2)
+    if probe_task in done:
+        probe = probe_task.result()
+        version = _modern_version(probe)
+        if version is not None:
+            return _adopt_discover(client, probe, version, [*log, _entry("server/discover", probe)])
+        if probe.closed is not None:
+            raise Reconnect([*log, _entry("server/discover", probe)])
+        reply = await _initialize(client, max(timeout - probe.seconds, timeout / 2))
+    else:
+        # Slow or silent: pipeline initialize behind the pending probe.
+        reply = await _initialize(client, timeout / 2)
+        # The probe's own time-out bounds this wait. Its answer, not the order
+        # in which answers arrived (HTTP requests race), decides the era.
+        probe = await probe_task
+        version = _modern_version(probe)
+        if version is not None:
+            return _adopt_discover(client, probe, version, [*log, _entry("server/discover", probe)])
+        if probe.closed is not None and reply.closed is not None:
+            raise Reconnect([*log, _entry("server/discover", probe)])
+    steps = [*log, _entry("server/discover", probe), _entry("initialize", reply)]
+    return await _legacy_or_fail(client, reply, steps)
+
+
+async def _discover(client: RawClient, timeout: float) -> Reply:
     version = MODERN_VERSIONS[-1]
-    spent = 0.0
-    for _attempt in range(2):
-        reply = await _discover(client, version, probe_timeout)
-        spent += reply.seconds
-        log.append(_entry("server/discover", reply))
-        if reply.result is not None:
-            chosen = _modern_version(reply.result.get("supportedVersions"))
-            if chosen is not None:
-                return _adopt_discover(client, reply.result, chosen, log)
-            if protocol == "discover":
-                raise HandshakeFailed("server/discover named no protocol version mcpvcr speaks")
-        elif reply.error is not None:
-            retry = _modern_version(_supported(reply.error))
-            if (
-                reply.error.get("code") == UNSUPPORTED_PROTOCOL_VERSION
-                and retry
-                and retry != version
-            ):
-                version = retry
-                continue
-            if protocol == "discover":
-                raise HandshakeFailed(f"server/discover failed: {_error_text(reply.error)}")
-        elif reply.closed is not None:
-            if protocol == "discover":
-                raise HandshakeFailed(f"server/discover failed: {reply.closed}")
-            raise Reconnect(log)
-        elif protocol == "discover":
-            raise HandshakeFailed(f"no answer to server/discover within {probe_timeout:g} s")
-        break
-    # The probe and the fallback share one time-out, so a silent server costs
-    # `timeout` in auto mode too (at least half of it goes to initialize).
-    remaining = max(timeout - spent, timeout / 2)
-    return await _initialize(client, remaining, log, allow_reprobe=True)
-
-
-async def _discover(client: RawClient, version: str, timeout: float) -> Reply:
-    client.set_era("modern", version)
     params = {
         "_meta": {
             PROTOCOL_VERSION_META: version,
@@ -118,17 +131,25 @@ async def _discover(client: RawClient, version: str, timeout: float) -> Reply:
             CLIENT_CAPABILITIES_META: CLIENT_CAPABILITIES,
         }
     }
-    reply = await client.request("server/discover", params, timeout)
-    client.set_era("none", None)
-    return reply
+    return await client.request("server/discover", params, timeout, modern_version=version)
+
+
+async def _initialize(client: RawClient, timeout: float) -> Reply:
+    params = {
+        "protocolVersion": HANDSHAKE_VERSION,
+        "capabilities": CLIENT_CAPABILITIES,
+        "clientInfo": CLIENT_INFO,
+    }
+    return await client.request("initialize", params, timeout)
 
 
 def _adopt_discover(
-    client: RawClient, result: dict[str, Any], version: str, log: list[dict[str, Any]]
+    client: RawClient, probe: Reply, version: str, log: list[dict[str, Any]]
 ) -> Handshake:
+    assert probe.result is not None
     client.set_era("modern", version)
-    server = {key: value for key, value in result.items() if key != "_meta"}
-    meta = result.get("_meta")
+    server = {key: value for key, value in probe.result.items() if key != "_meta"}
+    meta = probe.result.get("_meta")
     if isinstance(meta, dict) and SERVER_INFO_META in meta:
         server["serverInfo"] = meta[SERVER_INFO_META]
     server["protocolVersion"] = version
@@ -137,16 +158,7 @@ def _adopt_discover(
     )
 
 
-async def _initialize(
-    client: RawClient, timeout: float, log: list[dict[str, Any]], *, allow_reprobe: bool
-) -> Handshake:
-    params = {
-        "protocolVersion": HANDSHAKE_VERSION,
-        "capabilities": CLIENT_CAPABILITIES,
-        "clientInfo": CLIENT_INFO,
-    }
-    reply = await client.request("initialize", params, timeout)
-    log.append(_entry("initialize", reply))
+async def _legacy_or_fail(client: RawClient, reply: Reply, log: list[dict[str, Any]]) -> Handshake:
     if reply.result is not None:
         raw_version = reply.result.get("protocolVersion")
         version = raw_version if isinstance(raw_version, str) else ""
@@ -157,16 +169,10 @@ async def _initialize(
             method="initialize", protocol_version=version, server=server, negotiation=log
         )
     if reply.error is not None:
-        retry = _modern_version(_supported(reply.error))
-        if allow_reprobe and reply.error.get("code") == UNSUPPORTED_PROTOCOL_VERSION and retry:
-            again = await _discover(client, retry, timeout)
-            log.append(_entry("server/discover", again))
-            if again.result is not None:
-                return _adopt_discover(client, again.result, retry, log)
         raise HandshakeFailed(f"initialize failed: {_error_text(reply.error)}")
     if reply.closed is not None:
         raise HandshakeFailed(f"the server died during the handshake: {reply.closed}")
-    raise HandshakeFailed("no answer to the handshake (initialize) within the time-out")
+    raise HandshakeFailed("no answer to the handshake within the time-out")
 
 
 def _entry(method: str, reply: Reply) -> dict[str, Any]:
@@ -180,16 +186,29 @@ def _entry(method: str, reply: Reply) -> dict[str, Any]:
     return {"method": method, "timeout": True}
 
 
-def _supported(error: dict[str, Any]) -> Any:
-    data = error.get("data")
-    return data.get("supported") if isinstance(data, dict) else None
+def _unsupported(reply: Reply) -> bool:
+    return reply.error is not None and reply.error.get("code") == UNSUPPORTED_PROTOCOL_VERSION
 
 
-def _modern_version(versions: Any) -> str | None:
+def _modern_version(probe: Reply) -> str | None:
+    """The modern version to speak when the probe succeeded and names one mcpvcr knows."""
+    if probe.result is None:
+        return None
+    versions = probe.result.get("supportedVersions")
     if not isinstance(versions, list):
         return None
     known = [v for v in MODERN_VERSIONS if v in versions]
     return known[-1] if known else None
+
+
+def _failure_text(probe: Reply) -> str:
+    if probe.error is not None:
+        return _error_text(probe.error)
+    if probe.closed is not None:
+        return probe.closed
+    if probe.timed_out:
+        return "no answer within the time-out"
+    return "it named no protocol version mcpvcr speaks"
 
 
 def _error_text(error: dict[str, Any]) -> str:

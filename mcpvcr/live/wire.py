@@ -119,8 +119,19 @@ class RawClient:
 
     # -- requests ---------------------------------------------------------------
 
-    async def request(self, method: str, params: dict[str, Any] | None, timeout: float) -> Reply:
-        """Send a request and wait up to `timeout` seconds; never raises for server problems."""
+    async def request(
+        self,
+        method: str,
+        params: dict[str, Any] | None,
+        timeout: float,
+        *,
+        modern_version: str | None = None,
+    ) -> Reply:
+        """Send a request and wait up to `timeout` seconds; never raises for server problems.
+
+        `modern_version` sends this one request in the 2026-07-28 era at that
+        version whatever the connection's era (the `server/discover` probe).
+        """
         started = time.monotonic()
         if self.closed is not None:
             return Reply(closed=self.closed)
@@ -129,14 +140,17 @@ class RawClient:
         future: asyncio.Future[Reply] = asyncio.get_running_loop().create_future()
         self._pending[request_id] = future
         message: dict[str, Any] = {"jsonrpc": "2.0", "id": request_id, "method": method}
-        stamped = self._stamp(params)
+        era: Era = "modern" if modern_version else self.era
+        version = modern_version
+        stamped = self._stamp(params, era, version)
         if stamped is not None:
             message["params"] = stamped
+        headers = self._headers(method, params, era, version)
         try:
             async with asyncio.timeout(timeout):
                 try:
                     async with self._send_lock:
-                        await self.channel.send(message, self._headers(method, params))
+                        await self.channel.send(message, headers)
                 except ChannelClosed as err:
                     return Reply(closed=str(err), seconds=time.monotonic() - started)
                 reply = await future
@@ -155,13 +169,13 @@ class RawClient:
     async def notify(self, method: str, params: dict[str, Any] | None = None) -> None:
         """Send a notification; a dead channel is noticed by the next request instead."""
         message: dict[str, Any] = {"jsonrpc": "2.0", "method": method}
-        stamped = self._stamp(params) if self.era == "modern" else params
+        stamped = self._stamp(params, self.era, None)
         if stamped is not None:
             message["params"] = stamped
         with contextlib.suppress(ChannelClosed, TimeoutError):
             async with asyncio.timeout(_CANCEL_GRACE * 4):
                 async with self._send_lock:
-                    await self.channel.send(message, self._headers(method, params))
+                    await self.channel.send(message, self._headers(method, params, self.era, None))
 
     async def _cancel(self, request_id: int) -> None:
         # A courtesy so the server can stop work; bounded, never fatal.
@@ -173,26 +187,33 @@ class RawClient:
         with contextlib.suppress(ChannelClosed, TimeoutError, asyncio.CancelledError):
             async with asyncio.timeout(_CANCEL_GRACE):
                 async with self._send_lock:
-                    await self.channel.send(message, self._headers("notifications/cancelled", None))
+                    await self.channel.send(
+                        message, self._headers("notifications/cancelled", None, self.era, None)
+                    )
 
-    def _stamp(self, params: dict[str, Any] | None) -> dict[str, Any] | None:
-        if self.era != "modern" or not (params is None or isinstance(params, dict)):
+    def _stamp(
+        self, params: dict[str, Any] | None, era: Era, version: str | None
+    ) -> dict[str, Any] | None:
+        if era != "modern" or not (params is None or isinstance(params, dict)):
             return params
         stamped = dict(params or {})
         meta = stamped.get("_meta")
         meta = dict(meta) if isinstance(meta, dict) else {}
-        meta.setdefault(PROTOCOL_VERSION_META, self.protocol_version)
+        meta.setdefault(PROTOCOL_VERSION_META, version or self.protocol_version)
         meta.setdefault(CLIENT_INFO_META, self.client_info)
         meta.setdefault(CLIENT_CAPABILITIES_META, self.client_capabilities)
         stamped["_meta"] = meta
         return stamped
 
-    def _headers(self, method: str, params: dict[str, Any] | None) -> dict[str, str]:
+    def _headers(
+        self, method: str, params: dict[str, Any] | None, era: Era, version: str | None
+    ) -> dict[str, str]:
         """HTTP headers the era requires (ignored by stdio)."""
-        if self.era == "none" or self.protocol_version is None:
+        version = version or self.protocol_version
+        if era == "none" or version is None:
             return {}
-        headers = {"mcp-protocol-version": self.protocol_version}
-        if self.era == "modern":
+        headers = {"mcp-protocol-version": version}
+        if era == "modern":
             headers["mcp-method"] = method
             key = _NAME_BEARING.get(method)
             name = params.get(key) if key and isinstance(params, dict) else None

@@ -237,37 +237,67 @@ def test_hang_up_on_the_probe_asks_for_a_reconnect() -> None:
     asyncio.run(main())
 
 
-def test_unsupported_version_from_initialize_reprobes_discover() -> None:
-    """A slow server locked modern by a probe we gave up on answers initialize with -32022."""
+def slow_start(probe_answer: dict[str, Any], init_answer: dict[str, Any]) -> ScriptedChannel:
+    """A server whose first answer (to the probe) comes late, as when it is slow to start."""
 
     def answer(message: dict[str, Any]) -> list[dict[str, Any]]:
         if "id" not in message:
             return []
-        if message["method"] == "initialize":
-            error = {
-                "code": -32022,
-                "message": "unsupported",
-                "data": {"supported": ["2026-07-28"], "requested": "2025-11-25"},
-            }
-            return [{"jsonrpc": "2.0", "id": message["id"], "error": error}]
-        return modern_server(message)
+        chosen = probe_answer if message["method"] == "server/discover" else init_answer
+        if message["method"] not in ("server/discover", "initialize"):
+            return echo(message)
+        return [{"jsonrpc": "2.0", "id": message["id"], **chosen}]
 
-    probes = iter([10.0, 0.0])  # the first probe is too slow, the second is not
+    return ScriptedChannel(
+        answer, delay=lambda m: 1.5 if m.get("method") == "server/discover" else 0.0
+    )
 
+
+MODERN_RESULT = {"result": {"supportedVersions": ["2026-07-28"], "capabilities": {}}}
+LOCKED = {"error": {"code": -32022, "message": "modern", "data": {"supported": ["2026-07-28"]}}}
+NOT_FOUND = {"error": {"code": -32601, "message": "Method not found"}}
+LEGACY_RESULT = {"result": {"protocolVersion": "2025-06-18", "capabilities": {}}}
+
+
+@pytest.mark.parametrize(
+    ("probe", "init", "method", "steps"),
+    [
+        # a modern server slow to start: the probe locks the era, initialize is refused
+        (MODERN_RESULT, LOCKED, "server/discover", [("server/discover", "result")]),
+        # a legacy server slow to start: the same record as when it is fast
+        (
+            NOT_FOUND,
+            LEGACY_RESULT,
+            "initialize",
+            [("server/discover", "error"), ("initialize", "result")],
+        ),
+    ],
+)
+def test_a_slow_probe_gets_initialize_pipelined_and_records_what_a_fast_one_would(
+    probe: dict[str, Any], init: dict[str, Any], method: str, steps: list[tuple[str, str]]
+) -> None:
+    async def main() -> None:
+        client = client_for(slow_start(probe, init))
+        handshake = await negotiate(client, "auto", 2.0)
+        assert handshake.method == method
+        recorded = [
+            (s["method"], next(k for k in s if k != "method")) for s in handshake.negotiation
+        ]
+        assert recorded == steps
+        await client.stop()
+
+    asyncio.run(main())
+
+
+def test_a_silent_probe_costs_one_timeout_not_two() -> None:
     async def main() -> None:
         channel = ScriptedChannel(
-            answer,
-            delay=lambda m: next(probes) if m.get("method") == "server/discover" else 0.0,
+            lambda m: [] if m.get("method") == "server/discover" else legacy("2025-06-18")(m)
         )
         client = client_for(channel)
-        handshake = await negotiate(client, "auto", 2.0)
-        assert handshake.method == "server/discover"
-        steps = [(s["method"], sorted(set(s) - {"method"})) for s in handshake.negotiation]
-        assert steps == [
-            ("server/discover", ["timeout"]),
-            ("initialize", ["error"]),
-            ("server/discover", ["result"]),
-        ]
+        handshake = await negotiate(client, "auto", 1.0)
+        assert handshake.method == "initialize"
+        assert handshake.negotiation[0] == {"method": "server/discover", "timeout": True}
         await client.stop()
 
     asyncio.run(main())
