@@ -83,7 +83,7 @@ def critical_parts(critical: Critical) -> list[tuple[str, tuple[str, ...]]]:
             # the names are listed only for small sets, as MCProbe does
             parts.append((f"{len(tools)} {text}", tools if len(tools) <= 4 else ()))
     if critical.crashes:
-        parts.append((f"{critical.crashes} protocol crash(es)", ()))
+        parts.append((f"{critical.crashes} protocol crash(es) or time-out(s)", ()))
     return parts
 
 
