@@ -295,7 +295,9 @@ class RawClient:
         if self.notifications:
             result["notifications"] = dict(sorted(self.notifications.items()))
         if self.server_requests:
-            result["serverRequests"] = dict(sorted(self.server_requests.items()))
+            # Which requests, not how many: a server asking again on a timer or
+            # per tool call would make counts depend on timing.
+            result["serverRequests"] = sorted(self.server_requests)
         if self.unmatched_responses:
             result["unmatchedResponses"] = self.unmatched_responses
         return result
