@@ -189,8 +189,26 @@ def _sub_problem(dialect: str, key: str) -> tuple[str, str] | None:
     error = best_match(_meta_validator(dialect).iter_errors(json.loads(key)))
     if error is None:
         return None
-    path = "".join(f"/{part}" for part in error.absolute_path)
+    parts = list(error.absolute_path)
+    path = "".join(f"/{part}" for part in parts)
+    if _is_type_keyword(parts):
+        # mcp-probe's "malformed type" check: say what is wrong, not which anyOf failed
+        return path, f"{error.instance!r} is not a JSON Schema type (one of {_TYPES})"
     return path, str(error.message)
+
+
+_TYPES = "array, boolean, integer, null, number, object, string"
+_NAME_MAPS = ("properties", "patternProperties", "$defs", "definitions", "dependentSchemas")
+
+
+def _is_type_keyword(parts: list[Any]) -> bool:
+    """Whether a metaschema error path ends at a `type` keyword (or an entry of one)."""
+    if parts and isinstance(parts[-1], int):
+        parts = parts[:-1]
+    if not parts or parts[-1] != "type":
+        return False
+    # `/properties/type` is a property named "type", not the keyword
+    return len(parts) < 2 or parts[-2] not in _NAME_MAPS
 
 
 def resolve_local_ref(root: Any, ref: str) -> tuple[bool, Any]:

@@ -102,3 +102,16 @@ def test_valid_uri_templates(template: str) -> None:
 def test_invalid_uri_templates(template: str, needle: str) -> None:
     problem = template_problem(template)
     assert problem is not None and needle in problem
+
+
+def test_malformed_types_are_named_plainly() -> None:
+    problem = schema_problem({"type": "object", "properties": {"q": {"type": "strin"}}})
+    assert problem == (
+        "'strin' is not a JSON Schema type (one of array, boolean, integer, null, number, "
+        "object, string) (at /properties/q/type)"
+    )
+    listed = schema_problem({"type": ["object", "nul"]})
+    assert listed is not None and listed.startswith("'nul' is not a JSON Schema type")
+    # a property *named* "type" is not the keyword
+    named = schema_problem({"type": "object", "properties": {"type": 3}})
+    assert named is not None and "not a JSON Schema type" not in named
