@@ -102,7 +102,7 @@ def plan_tool(
         validator = build_validator(schema)
     except SchemaProblem as exc:
         return _trio(str(name), pinned, f"inputSchema {exc}")
-    generator = ValueGenerator(schema, validator, seed=seed, salt=str(name))
+    generator = ValueGenerator(schema, validator, seed=seed, tool=str(name))
     reason: str | None = None
     if pinned is not None:
         valid_args: Any = dict(pinned)

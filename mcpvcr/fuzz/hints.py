@@ -114,7 +114,8 @@ _NAME_RULES: Final[tuple[tuple[tuple[str, ...], tuple[str, ...]], ...]] = (
     (("token",), ("example-token",)),
     (("version",), ("1.0.0",)),
     (("branch",), ("main",)),
-    (("ref",), ("main",)),
+    (("revision",), ("HEAD",)),
+    (("ref",), ("HEAD",)),
     (("mode",), ("default",)),
     (("format",), ("json",)),
     (("temperature",), ("0.7",)),
@@ -163,13 +164,33 @@ def _word_parts(name: str) -> set[str]:
     return {part for part in re.split(r"[^a-z0-9]+", spaced.lower()) if part}
 
 
-def string_hints(name: str | None) -> list[str]:
-    """Candidate strings for a property called `name`, most plausible first."""
+_DIRECTORY_TOOL_WORDS: Final = frozenset(
+    {
+        "directory",
+        "directories",
+        "dir",
+        "dirs",
+        "tree",
+        "list",
+        "ls",
+        "search",
+        "find",
+        "glob",
+        "folder",
+    }
+)
+"""Words in a tool's name that make a `path` argument a directory (mcp-probe used descriptions)."""
+
+
+def string_hints(name: str | None, tool: str | None = None) -> list[str]:
+    """Candidate strings for a property called `name` of tool `tool`, most plausible first."""
     if not name:
         return []
     parts = _word_parts(name)
     for words, values in _NAME_RULES:
         if all(_has_word(word, parts) for word in words):
+            if values[0] == "README.md" and _word_parts(tool or "") & _DIRECTORY_TOOL_WORDS:
+                return [".", *values]
             return list(values)
     return []
 
@@ -189,6 +210,23 @@ def boolean_hint(name: str | None) -> bool:
     """False, except for dry-run style switches, where True is the safe choice."""
     joined = re.sub(r"[^a-z0-9]", "", (name or "").lower())
     return "dryrun" in joined or joined in ("preview", "simulate")
+
+
+_QUOTED = re.compile(r"'([^'\s]{1,60})'|\"([^\"\s]{1,60})\"|`([^`\s]{1,60})`")
+
+
+def description_strings(description: object) -> list[str]:
+    """Quoted words in a field's description (`'local'`, `"UTC"`, `` `HEAD` ``), in order.
+
+    Authors put example values there ("e.g. 'America/New_York'", "branches ('local')"); they
+    are tried before the name table, and the schema still has the last word.
+    """
+    if not isinstance(description, str):
+        return []
+    found = [
+        next(group for group in match.groups() if group) for match in _QUOTED.finditer(description)
+    ]
+    return list(dict.fromkeys(found))[:5]
 
 
 _PROMPT_DESCRIPTION = re.compile(r"(?:must be|one of:?)\s+([A-Z][A-Za-z0-9_]*)")

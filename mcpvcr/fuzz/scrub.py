@@ -13,7 +13,8 @@ has these rules applied in order; each match is replaced by a placeholder:
 |             | `Mon Nov 30 2026 04:24:06 GMT+0000 (UTC)` (HTTP, JS Date)   |               |
 | clock time  | `4:33:06 AM`, `04:33:06`, `16:05:59.250` (with seconds)     | `<time>`      |
 | uuid        | `123e4567-e89b-42d3-a456-426614174000` (any version)        | `<uuid>`      |
-| temp path   | `/tmp/...`, `/var/tmp/...`, `/var/folders/...`,             | `<tmp>`       |
+| temp path   | `/tmp/...`, `/var/tmp/...`, `/var/folders/...` (also inside | `<tmp>`       |
+|             | `file:///tmp/...`),                                         |               |
 |             | `/private/var/folders/...`, `C:\\...\\Temp\\...` up to a    |               |
 |             | space, quote or bracket                                     |               |
 | duration    | `123ms`, `1.5 s`, `42 µs`, `3 seconds`, `250 milliseconds`  | `<duration>`  |
@@ -66,7 +67,7 @@ _RULES: Final = (
     ),
     (
         re.compile(
-            r"(?:(?<![\w/])/(?:private/)?(?:var/)?(?:tmp|folders)/|[A-Za-z]:\\(?:[^\s\\\"'<>]+\\)*Temp\\)"
+            r"(?:(?<![\w.-])/(?:private/)?(?:var/)?(?:tmp|folders)/|[A-Za-z]:\\(?:[^\s\\\"'<>]+\\)*Temp\\)"
             r"[^\s\"'<>()\[\]{},;]*"
         ),
         "<tmp>",

@@ -32,7 +32,6 @@ MAX_STRING: Final = 10_000
 """Strings whose minLength exceeds this are not generated."""
 
 _COMPOSITE_KEYS: Final = ("anyOf", "oneOf", "allOf")
-_TYPE_ORDER: Final = ("object", "array", "string", "integer", "number", "boolean", "null")
 
 
 class NoValue(Exception):
@@ -42,12 +41,13 @@ class NoValue(Exception):
 class ValueGenerator:
     """Seeded, deterministic generator bound to one root schema and its validator."""
 
-    def __init__(self, root: Any, validator: Validator, *, seed: int, salt: str) -> None:
+    def __init__(self, root: Any, validator: Validator, *, seed: int, tool: str) -> None:
         self.root = root
         self.validator = validator
+        self.tool = tool  # the tool name: varies the seed, and context for name hints
         # seed 0 gives the plainest values (first class member, first branch);
         # other seeds vary pattern-generated strings, deterministically.
-        self.rng: random.Random | None = random.Random(f"{seed}\x00{salt}") if seed else None
+        self.rng: random.Random | None = random.Random(f"{seed}\x00{tool}") if seed else None
 
     def valid(self, schema: Any, instance: Any) -> bool:
         """Whether `instance` validates against `schema` (a subschema of the root)."""
@@ -176,8 +176,9 @@ class ValueGenerator:
         declared = declared_types(schema)
         if not declared:
             declared = _infer_from_keywords(schema)
-        # Prefer a real value over null, and integers over floats (more natural).
-        return sorted(declared, key=lambda t: _TYPE_ORDER.index(t)) if declared else ["string"]
+        # The author's order (the first type is the one they mean: ["boolean", "string"] is a
+        # flag that also takes "true"), except that null comes last: a real value is more telling.
+        return sorted(declared, key=lambda t: t == "null") if declared else ["string"]
 
     def _by_type(
         self, type_name: str, schema: dict[str, Any], name: str | None, depth: int, variant: int
@@ -207,7 +208,8 @@ class ValueGenerator:
         bases: list[str] = []
         if isinstance(fmt, str):
             bases.extend(hints.FORMAT_SAMPLES.get(fmt, ()))
-        bases.extend(hints.string_hints(name))
+        bases.extend(hints.description_strings(schema.get("description")))
+        bases.extend(hints.string_hints(name, self.tool))
         generated: list[str] = []
         if isinstance(pattern, str):
             bases.extend(hints.GENERIC_STRINGS)

@@ -255,3 +255,50 @@ def test_deterministic_for_a_seed_and_seed_changes_pattern_fillers() -> None:
     assert len(values) > 1
     validator = build_validator(tool["inputSchema"])
     assert all(validator.is_valid({"code": value}) for value in values)
+
+
+def test_union_types_follow_the_author_order_with_null_last() -> None:
+    # server-sequential-thinking: a flag that also accepts "true"/"false" strings.
+    tool = {
+        "name": "sequentialthinking",
+        "inputSchema": {
+            "type": "object",
+            "properties": {
+                "nextThoughtNeeded": {"type": ["boolean", "string"]},
+                "x": {"type": ["null", "integer"]},
+            },
+            "required": ["nextThoughtNeeded", "x"],
+        },
+    }
+    assert _args(tool, "valid") == {"nextThoughtNeeded": False, "x": 1}
+
+
+def test_quoted_values_in_descriptions_are_tried_first() -> None:
+    # mcp-server-git's git_branch: the name says "branch" but the description lists the values.
+    description = (
+        "Whether to list local branches ('local'), remote branches ('remote') or all ('all')."
+    )
+    tool = {
+        "name": "git_branch",
+        "inputSchema": {
+            "type": "object",
+            "properties": {"branch_type": {"type": "string", "description": description}},
+            "required": ["branch_type"],
+        },
+    }
+    assert _args(tool, "valid") == {"branch_type": "local"}
+
+
+@pytest.mark.parametrize(
+    ("tool_name", "expected"), [("list_directory", "."), ("read_file", "README.md")]
+)
+def test_path_is_a_directory_for_directory_tools(tool_name: str, expected: str) -> None:
+    tool = {
+        "name": tool_name,
+        "inputSchema": {
+            "type": "object",
+            "properties": {"path": {"type": "string"}},
+            "required": ["path"],
+        },
+    }
+    assert _args(tool, "valid") == {"path": expected}

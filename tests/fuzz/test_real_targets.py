@@ -134,3 +134,37 @@ def _levelled(cassette: Cassette) -> Cassette:
     body["interactions"] = [{**item, "latencyMs": 0} for item in cassette.interactions]
     body.pop("diagnostics", None)
     return Cassette(header=cassette.header, body=body)
+
+
+def _offline_targets() -> dict[str, Any]:
+    from tests import targets
+
+    return {
+        "time": lambda _tmp: targets.time_argv(),
+        "sequential-thinking": lambda _tmp: targets.sequential_thinking_argv(),
+        "filesystem": targets.filesystem_argv,
+    }
+
+
+@pytest.mark.parametrize(
+    "name",
+    [
+        pytest.param(name, marks=pytest.mark.real_target(name))
+        for name in ("time", "sequential-thinking", "filesystem")
+    ],
+)
+def test_real_servers_accept_every_valid_case(name: str, tmp_path: Path) -> None:
+    """Every valid case succeeds (MCProbe scores mcp-server-time at Liveness 0: it sends
+    timezone "mcprobe-timezone"). filesystem's create_directory is not annotated destructive;
+    its valid case creates "." (which exists), so the scratch directory is unchanged."""
+    (tmp_path / "README.md").write_text("hello\n")
+    argv = _offline_targets()[name](tmp_path)
+    cassette = record(stdio_target(argv, cwd=str(tmp_path)), RecordOptions(fuzz=True, timeout=10.0))
+    assert cassette.body["coverage"]["noValidCase"] == {}
+    failed = {
+        i["target"]
+        for i in cassette.interactions_for("tools/call")
+        if i["case"] == "valid" and i["outcome"] != "ok"
+    }
+    assert failed == set()
+    assert (tmp_path / "README.md").read_text() == "hello\n"
