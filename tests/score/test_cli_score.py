@@ -157,3 +157,20 @@ def test_audit_prints_the_same_bytes_as_score_on_the_recorded_cassette(tmp_path:
         )
         assert scored.returncode == 0, scored.stderr.decode()
         assert audit.stdout == scored.stdout and audit.stdout
+
+
+def test_audit_checks_its_options_before_recording(capsys: pytest.CaptureFixture[str]) -> None:
+    # the target would hang if it were started: a bad selector must stop audit first
+    assert run(["audit", "--stdio", "sleep 600", "--select", "nonsense"]) == 2
+    assert "'nonsense' matches no lint rule" in capsys.readouterr().err
+
+
+def test_audit_of_a_target_that_cannot_start_is_exit_3(tmp_path: Path) -> None:
+    done = subprocess.run(
+        [sys.executable, "-m", "mcpvcr", "audit", "--stdio", str(tmp_path / "no-such-server"),
+         "--timeout", "5", "--save", str(tmp_path / "x.mcpvcr")],
+        cwd=ROOT, capture_output=True, text=True, timeout=120,
+    )  # fmt: skip
+    assert done.returncode == 3, done.stderr
+    assert done.stdout == "" and "Traceback" not in done.stderr
+    assert not (tmp_path / "x.mcpvcr").exists()
