@@ -60,6 +60,13 @@ def test_demo_target_fuzz_table_matches_hand_computed() -> None:
     }
     assert cassette.body["coverage"]["fuzzed"] == 4
     assert cassette.complete
+    # What the scorer makes of it: 11 malformed rows, 7 rejected with isError, 4 silent
+    # (the extra_garbage probes) -> 10 * 7 / 11; the 4 valid calls all real and fast.
+    from mcpvcr.score import score
+
+    dimensions = {d.key: d.score for d in score(cassette).dimensions}
+    assert dimensions["errorHandling"] == 6.36
+    assert dimensions["liveness"] == 10.0
 
 
 def test_destructive_tool_never_called_by_default(tmp_path: Path) -> None:
