@@ -24,6 +24,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
@@ -131,25 +132,43 @@ def _install_python(env: str, pins: dict[str, str], dest: Path) -> None:
     _run([*pip, "install", "--quiet", "--no-deps", "-r", str(derived)], f"pip install into {dest}")
 
 
+def _install_env(kind: str, env: str, pins: dict[str, str], root: Path, force: bool) -> None:
+    """Install one environment unless its stamp already matches."""
+    dest = root / env
+    stamp = dest / ".stamp"
+    want = _env_hash(kind, env, pins)
+    if not force and stamp.exists() and stamp.read_text(encoding="utf-8") == want:
+        _log(f"{env}: up to date")
+        return
+    t0 = time.monotonic()
+    _log(f"{env}: installing {', '.join(f'{n}@{v}' for n, v in pins.items())}")
+    try:
+        (_install_npm if kind == "npm" else _install_python)(env, pins, dest)
+    except OSError as exc:  # disk full, permissions: still one line, not a traceback
+        raise InstallError(f"{env}: cannot write {dest}: {exc}") from None
+    stamp.write_text(want, encoding="utf-8")
+    _log(f"{env}: done in {time.monotonic() - t0:.1f} s")
+
+
 def install(force: bool = False) -> None:
-    """Install every environment whose stamp does not match the lock (all of them if force)."""
+    """Install every environment whose stamp does not match the lock (all of them if force).
+
+    Environments are independent directories, so they install in parallel (the work is mostly
+    waiting on the registries); the first failure is raised once all have finished.
+    """
     lock = load_lock()
     root = targets_dir()
     root.mkdir(parents=True, exist_ok=True)
     started = time.monotonic()
-    for kind, installer in (("npm", _install_npm), ("python", _install_python)):
-        for env, pins in lock[kind].items():
-            dest = root / env
-            stamp = dest / ".stamp"
-            want = _env_hash(kind, env, pins)
-            if not force and stamp.exists() and stamp.read_text(encoding="utf-8") == want:
-                _log(f"{env}: up to date")
-                continue
-            t0 = time.monotonic()
-            _log(f"{env}: installing {', '.join(f'{n}@{v}' for n, v in pins.items())}")
-            installer(env, pins, dest)
-            stamp.write_text(want, encoding="utf-8")
-            _log(f"{env}: done in {time.monotonic() - t0:.1f} s")
+    jobs = [(kind, env, pins) for kind in ("npm", "python") for env, pins in lock[kind].items()]
+    with ThreadPoolExecutor(max_workers=len(jobs)) as pool:
+        futures = [
+            pool.submit(_install_env, kind, env, pins, root, force) for kind, env, pins in jobs
+        ]
+    for future in futures:
+        error = future.exception()
+        if error is not None:
+            raise error
     _log(f"all targets ready in {root} ({time.monotonic() - started:.1f} s)")
 
 
