@@ -84,3 +84,36 @@ def test_unwritable_output_is_a_one_line_error(tmp_path: Path) -> None:
     done = run_mcpvcr("record", "--stdio", fake_command("paged"), "-o", str(out))
     assert done.returncode == 3
     assert str(out) in done.stderr and "Traceback" not in done.stderr
+
+
+@pytest.mark.parametrize("key", ["mcpServers", "servers"])
+def test_record_from_a_config_file_entry(tmp_path: Path, key: str) -> None:
+    import json
+    import sys
+
+    from tests.live.helpers import FAKE
+
+    config = tmp_path / "mcp.json"
+    entry = {
+        "command": sys.executable,
+        "args": [str(FAKE), "echo_env"],
+        "env": {"FAKE_SECRET": "${MY_SECRET_VALUE}"},
+    }
+    config.write_text(json.dumps({key: {"fake": entry}}), encoding="utf-8")
+    out = tmp_path / "c.mcpvcr"
+    run = run_mcpvcr(
+        "record",
+        "--config",
+        str(config),
+        "fake",
+        "-o",
+        str(out),
+        env={"MY_SECRET_VALUE": "s3cr3t-from-the-environment"},
+    )
+    assert run.returncode == 0, run.stderr
+    assert f"fake ({config})" in run.stderr
+    data = out.read_bytes()
+    assert b"s3cr3t-from-the-environment" not in data
+    cassette = store.load(out)
+    assert cassette.header["target"]["envNames"] == ["FAKE_SECRET"]
+    assert cassette.tool_named("tool_0")["description"] == "env says [REDACTED]"
