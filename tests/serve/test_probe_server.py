@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+import tempfile
 from pathlib import Path
 from typing import Any
 
@@ -37,7 +38,7 @@ async def probe_session(calls: list[tuple[str, dict[str, Any]]]) -> tuple[Any, l
         command=sys.executable, args=["-m", "mcpvcr", "serve", "--timeout", "20"], cwd=str(REPO)
     )
     results = []
-    with (REPO / ".pytest-serve.err").open("w") as errlog:
+    with tempfile.TemporaryFile("w+") as errlog:
         async with (
             stdio_client(params, errlog=errlog) as (read, write),
             ClientSession(read, write, read_timeout_seconds=60) as session,
