@@ -17,7 +17,7 @@ from typing import Any, NoReturn
 import click
 
 from mcpvcr import store
-from mcpvcr.cassette import LIST_KINDS, Cassette
+from mcpvcr.cassette import LIST_KINDS, LIST_METHODS, Cassette
 from mcpvcr.commands._target_options import (
     build_options,
     build_target,
@@ -111,4 +111,14 @@ def _summary(cassette: Cassette) -> str:
     )
     era = f"{cassette.handshake} {cassette.protocol_version}".strip()
     calls = f", {len(cassette.interactions)} calls" if cassette.interactions else ""
-    return f"{era}: {counts}{calls}"
+    failed = [
+        f"{LIST_METHODS[kind]} {_error_text(cassette.list_record(kind)['error'])}"
+        for kind in LIST_KINDS
+        if isinstance(cassette.list_record(kind).get("error"), dict)
+    ]
+    errors = f" (failed: {'; '.join(failed)})" if failed else ""
+    return f"{era}: {counts}{calls}{errors}"
+
+
+def _error_text(error: dict[str, Any]) -> str:
+    return printable(f"{error.get('code')} {error.get('message')}"[:120])

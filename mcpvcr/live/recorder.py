@@ -56,6 +56,8 @@ async def record_async(target: Target, options: RecordOptions) -> Cassette:
     for _attempt in range(2):
         try:
             cassette = await _record_once(target, options, protocol, negotiation, exercise)
+        except _Salvaged as salvaged:
+            cassette = salvaged.cassette
         except Reconnect as again:
             protocol, negotiation = "initialize", again.negotiation
             continue
@@ -71,6 +73,7 @@ async def _record_once(
     exercise: Callable[..., Any] | None,
 ) -> Cassette:
     limit = run_limit(options)
+    partial: list[Cassette] = []  # the cassette so far, once the handshake succeeded
     try:
         async with asyncio.timeout(limit):
             async with _channel(target, options) as channel:
@@ -79,8 +82,8 @@ async def _record_once(
                 )
                 client.start()
                 try:
-                    return await _record_on(
-                        client, target, options, protocol, negotiation, exercise
+                    await _record_on(
+                        client, target, options, protocol, negotiation, exercise, partial
                     )
                 except HandshakeFailed as err:
                     raise HandshakeFailed(_with_http_status(str(err), channel)) from None
@@ -88,9 +91,36 @@ async def _record_once(
                     await client.stop()
     except BaseExceptionGroup as group:
         # anyio task groups in the SDK transports wrap whatever the body raised.
-        raise _translate(_meaningful_leaf(group), target, limit) from None
+        leaf = _meaningful_leaf(group)
+        raise _salvage_or_translate(leaf, partial, target, limit) from None
     except Exception as err:
-        raise _translate(err, target, limit) from None
+        raise _salvage_or_translate(err, partial, target, limit) from None
+    return partial[0]
+
+
+class _Salvaged(Exception):
+    """Carries a partial cassette out of an `except` clause (see _salvage_or_translate)."""
+
+    def __init__(self, cassette: Cassette) -> None:
+        super().__init__("salvaged")
+        self.cassette = cassette
+
+
+def _salvage_or_translate(
+    err: BaseException, partial: list[Cassette], target: Target, limit: float
+) -> BaseException:
+    """Keep what was recorded when the connection failed after the handshake."""
+    task = asyncio.current_task()
+    cancelled_by_user = task is not None and task.cancelling() > 0
+    ours = isinstance(err, CannotRun | UsageError | Reconnect | HandshakeFailed)
+    if partial and isinstance(err, Exception) and not ours and not cancelled_by_user:
+        if isinstance(err, TimeoutError):
+            reason = f"the recording did not finish within {limit:g} s"
+        else:
+            reason = f"the connection failed: {_describe(err)}"
+        _mark_incomplete(partial[0], reason)
+        return _Salvaged(partial[0])
+    return _translate(err, target, limit)
 
 
 def _with_http_status(text: str, channel: Channel) -> str:
@@ -122,20 +152,33 @@ async def _record_on(
     protocol: str,
     negotiation: list[dict[str, Any]],
     exercise: Callable[..., Any] | None,
-) -> Cassette:
+    partial: list[Cassette],
+) -> None:
     handshake = await negotiate(client, protocol, options.timeout, negotiation)
     cassette = _new_cassette(target, options, handshake)
+    partial.append(cassette)
+    statuses_before = len(getattr(client.channel, "statuses", []))
     notes: dict[str, Any] = {}
     for kind in kinds_to_record(handshake.server.get("capabilities")):
         cassette.body[kind] = await record_list(client, kind, options.timeout, notes)
+        cassette.body["diagnostics"] = _diagnostics(client, notes, statuses_before)
     if client.closed is not None:
         _mark_incomplete(cassette, f"the server died while listing: {client.closed}")
     elif exercise is not None:
         await _exercise(exercise, client, cassette, options)
+    cassette.body["diagnostics"] = _diagnostics(client, notes, statuses_before)
+
+
+def _diagnostics(client: RawClient, notes: dict[str, Any], statuses_from: int) -> dict[str, Any]:
     diagnostics = client.diagnostics()
     diagnostics.update(notes)
-    cassette.body["diagnostics"] = _stable_diagnostics(diagnostics)
-    return cassette
+    # HTTP error statuses after the handshake (the transport folds them into
+    # JSON-RPC errors and loses them); the probe's rejection by a legacy
+    # server is not a finding.
+    statuses = getattr(client.channel, "statuses", [])[statuses_from:]
+    if statuses:
+        diagnostics["httpErrors"] = sorted(set(statuses))
+    return _stable_diagnostics(diagnostics)
 
 
 def _stable_diagnostics(diagnostics: dict[str, Any]) -> dict[str, Any]:
