@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from mcpvcr.cassette import IDENTITY_KEY, Cassette
 from mcpvcr.diff.model import ABSENT, Change, Changes, make, pointer, sorted_changes
-from mcpvcr.diff.norm import canon, keyed
+from mcpvcr.diff.norm import keyed
 from mcpvcr.diff.server import compare_server, version_not_bumped
 from mcpvcr.diff.surface import compare_prompts, compare_resources, compare_templates
 from mcpvcr.diff.tools import compare_tools
@@ -84,10 +84,6 @@ def _notes(old: Cassette, new: Cassette) -> list[str]:
             error = cassette.list_record(kind).get("error")
             if error:
                 notes.append(f"the {side} cassette's {kind} list failed ({_error_text(error)})")
-    if canon(old.body) == canon(new.body) and old.header.get("options") != new.header.get(
-        "options"
-    ):
-        notes.append("the recordings used different options")
     return notes
 
 

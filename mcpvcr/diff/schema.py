@@ -71,7 +71,7 @@ class Ctx:
         packed = canon(old)
         if packed != canon(new):
             return False
-        return self.refs_stable or b"$ref" not in packed
+        return self.refs_stable or '"$ref"' not in packed
 
     def loc(self, parts: tuple[str, ...]) -> str:
         return pointer(*self.base, *parts)

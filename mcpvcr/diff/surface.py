@@ -6,7 +6,7 @@ import re
 from typing import Any, Final
 
 from mcpvcr.diff.model import ABSENT, Change, make, pointer
-from mcpvcr.diff.norm import canon, keyed
+from mcpvcr.diff.norm import canon, keyed, same
 from mcpvcr.diff.text import security_scan, text_change
 
 VOLATILE: Final = frozenset({"size", "lastModified", "_meta"})
@@ -53,7 +53,7 @@ def compare_resources(
                         new[uri]["description"],
                     )
                 )
-        elif canon(old[uri]) != canon(new[uri]):
+        elif not same(old[uri], new[uri]):
             out.extend(_common(old[uri], new[uri], loc, f"resource {uri}", "resource"))
     return out
 
@@ -205,7 +205,7 @@ def compare_templates(
                 )
             )
     for key in sorted(set(old) & set(new)):
-        if canon(old[key]) != canon(new[key]):
+        if not same(old[key], new[key]):
             out.extend(
                 _common(
                     old[key], new[key], ("resourceTemplates", key), f"template {key}", "template"
@@ -245,7 +245,7 @@ def compare_prompts(old: dict[str, dict[str, Any]], new: dict[str, dict[str, Any
                         new[name]["description"],
                     )
                 )
-        elif canon(old[name]) != canon(new[name]):
+        elif not same(old[name], new[name]):
             out.extend(_prompt(old[name], new[name], name))
     return out
 

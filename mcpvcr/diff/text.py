@@ -70,6 +70,7 @@ _SECRET: Final = re.compile(
 _CROSS_TOOL_PHRASE: Final = re.compile(
     r"\bwhen\s+(the\s+)?[`'\"]?[\w.-]+[`'\"]?\s+tool\s+is\s+(called|used|invoked)\b", re.IGNORECASE
 )
+_TOKEN: Final = re.compile(r"[\w.-]+")
 LONG_TEXT: Final = 4096
 """Descriptions longer than this hide content past what a reviewer reads."""
 
@@ -154,6 +155,7 @@ def security_scan(
     old: str,
     new: str,
     other_tools: Iterable[str] = (),
+    self_name: str | None = None,
 ) -> list[Change]:
     """One `description.*_added` change per scanner that the new text trips and the old did not."""
     changes: list[Change] = []
@@ -170,26 +172,30 @@ def security_scan(
                     new=sorted(added),
                 )
             )
-    crossed = _cross_tool_hits(new, other_tools) - _cross_tool_hits(old, other_tools)
+    names = other_tools if isinstance(other_tools, frozenset) else frozenset(other_tools)
+    crossed = _cross_tool_hits(new, names) - _cross_tool_hits(old, names) - {self_name}
     if crossed:
         changes.append(
             make(
                 "description.cross_tool_reference_added",
                 location,
-                f"{what} now refers to other tools ({', '.join(sorted(crossed)[:5])});"
+                f"{what} now refers to other tools ({', '.join(sorted(map(str, crossed))[:5])});"
                 " text that steers how other tools are used is a shadowing vector",
-                new=sorted(crossed),
+                new=sorted(map(str, crossed)),
             )
         )
     return changes
 
 
-def _cross_tool_hits(text: str, other_tools: Iterable[str]) -> set[str]:
-    hits = {" ".join(m.group(0).lower().split()) for m in _CROSS_TOOL_PHRASE.finditer(text)}
-    for name in other_tools:
+def _cross_tool_hits(text: str, names: frozenset[str]) -> set[str | None]:
+    hits: set[str | None] = {
+        " ".join(m.group(0).lower().split()) for m in _CROSS_TOOL_PHRASE.finditer(text)
+    }
+    # Tokens of the text against the name set: linear in the text, whatever the tool count.
+    tokens = {token.strip(".") for token in _TOKEN.findall(text)}
+    for name in tokens & names:
         # Short or plain-word names ("get", "list") would match ordinary prose.
-        distinctive = len(name) >= 5 and ("_" in name or "-" in name or "." in name)
-        if distinctive and re.search(rf"(?<![\w-]){re.escape(name)}(?![\w-])", text):
+        if len(name) >= 5 and ("_" in name or "-" in name or "." in name):
             hits.add(name)
     return hits
 
@@ -201,6 +207,7 @@ def text_change(
     old: object,
     new: object,
     other_tools: Iterable[str] = (),
+    self_name: str | None = None,
 ) -> list[Change]:
     """The change for a rewritten text (with its word diff) plus any security scanner hits."""
     old_text = old if isinstance(old, str) else ""
@@ -220,12 +227,14 @@ def text_change(
             text_diff=word_diff(old_text, new_text),
         )
     ]
-    changes.extend(security_scan(location, what, old_text, new_text, other_tools))
+    changes.extend(security_scan(location, what, old_text, new_text, other_tools, self_name))
     return changes
 
 
 def skeleton(name: str) -> str:
     """A crude confusable skeleton: NFKC, case-folded, common homoglyphs mapped to ASCII."""
+    if name.isascii():  # the common case: NFKC is the identity, casefold is lower
+        return name.lower().translate(_CONFUSABLES)
     folded = unicodedata.normalize("NFKC", name).casefold()
     return folded.translate(_CONFUSABLES)
 

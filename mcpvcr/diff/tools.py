@@ -8,7 +8,7 @@ from typing import Any, Final
 from urllib.parse import urlsplit
 
 from mcpvcr.diff.model import ABSENT, Change, make, pointer
-from mcpvcr.diff.norm import canon, digest
+from mcpvcr.diff.norm import canon, digest, same
 from mcpvcr.diff.schema import SUSPICIOUS_PARAMETERS, compare_schema
 from mcpvcr.diff.text import security_scan, skeleton, text_change
 
@@ -49,7 +49,10 @@ def compare_tools(
 ) -> list[Change]:
     """Every tool change between two keyed tool maps."""
     out: list[Change] = []
-    names = sorted(new)
+    names = frozenset(new)
+    skeletons: dict[str, list[str]] = {}
+    for tool_name in sorted(new) if set(new) - set(old) else []:  # only new names need it
+        skeletons.setdefault(skeleton(tool_name), []).append(tool_name)
     removed = sorted(set(old) - set(new))
     added = sorted(set(new) - set(old))
     renames = _renames(old, new, removed, added)
@@ -86,9 +89,9 @@ def compare_tools(
                 new=_summary(new[name]),
             )
         )
-        out.extend(_added_tool_checks(name, new[name], names))
+        out.extend(_added_tool_checks(name, new[name], names, skeletons))
     for name in sorted(set(old) & set(new)):
-        if canon(old[name]) != canon(new[name]):
+        if not same(old[name], new[name]):
             out.extend(_compare_tool(old[name], new[name], name, names))
     for name in new_duplicates:
         if name not in old_duplicates:
@@ -143,16 +146,23 @@ def _has_properties(schema: Any) -> bool:
     return isinstance(schema, dict) and bool(schema.get("properties"))
 
 
-def _added_tool_checks(name: str, tool: dict[str, Any], names: list[str]) -> list[Change]:
+def _added_tool_checks(
+    name: str, tool: dict[str, Any], names: frozenset[str], skeletons: dict[str, list[str]]
+) -> list[Change]:
     """A new tool is unreviewed text: scan it, and check its name."""
     out: list[Change] = []
     loc = pointer("tools", name)
-    others = [other for other in names if other != name]
+    others = names
     for key in ("title", "description"):
         if isinstance(tool.get(key), str):
             out.extend(
                 security_scan(
-                    pointer("tools", name, key), f"new tool '{name}' {key}", "", tool[key], others
+                    pointer("tools", name, key),
+                    f"new tool '{name}' {key}",
+                    "",
+                    tool[key],
+                    others,
+                    self_name=name,
                 )
             )
     schema = tool.get("inputSchema")
@@ -177,6 +187,7 @@ def _added_tool_checks(name: str, tool: dict[str, Any], names: list[str]) -> lis
                     "",
                     sub["description"],
                     others,
+                    self_name=name,
                 )
             )
     if not NAME_RE.match(name):
@@ -190,9 +201,8 @@ def _added_tool_checks(name: str, tool: dict[str, Any], names: list[str]) -> lis
                 new=name,
             )
         )
-    target = skeleton(name)
-    for other in others:
-        if skeleton(other) == target:
+    for other in skeletons.get(skeleton(name), []):
+        if other != name:
             out.append(
                 make(
                     "tool.name.confusable",
@@ -206,17 +216,23 @@ def _added_tool_checks(name: str, tool: dict[str, Any], names: list[str]) -> lis
 
 
 def _compare_tool(
-    old: dict[str, Any], new: dict[str, Any], name: str, names: list[str]
+    old: dict[str, Any], new: dict[str, Any], name: str, names: frozenset[str]
 ) -> list[Change]:
     """Changes inside one tool present on both sides."""
     out: list[Change] = []
-    others = [other for other in names if other != name]
+    others = names
     for key, rule in (("description", "tool.description.changed"), ("title", "tool.title.changed")):
         before, after = old.get(key, ABSENT), new.get(key, ABSENT)
         if canon(before) != canon(after):
             out.extend(
                 text_change(
-                    rule, pointer("tools", name, key), f"tool '{name}' {key}", before, after, others
+                    rule,
+                    pointer("tools", name, key),
+                    f"tool '{name}' {key}",
+                    before,
+                    after,
+                    others,
+                    self_name=name,
                 )
             )
     out.extend(
@@ -380,6 +396,7 @@ def compare_annotations(old: Any, new: Any, name: str, others: Iterable[str] = (
                 old_a.get("title", ABSENT),
                 new_a.get("title", ABSENT),
                 others,
+                self_name=name,
             )
         )
     for key in sorted((set(old_a) | set(new_a)) - set(HINT_DEFAULTS) - {"title"}):
