@@ -17,8 +17,8 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from mcpvcr.cassette import Cassette  # noqa: E402
-from mcpvcr.diff import diff  # noqa: E402
+from mcpvcr.cassette import Cassette
+from mcpvcr.diff import diff
 
 TYPES = ("string", "integer", "number", "boolean")
 
