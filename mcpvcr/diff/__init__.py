@@ -11,6 +11,7 @@ saying who breaks and why.
 from __future__ import annotations
 
 from mcpvcr.cassette import IDENTITY_KEY, Cassette
+from mcpvcr.diff.lint_hook import add_lint_notes
 from mcpvcr.diff.model import ABSENT, Change, Changes, make, pointer, sorted_changes
 from mcpvcr.diff.norm import keyed
 from mcpvcr.diff.server import compare_server, version_not_bumped
@@ -61,6 +62,9 @@ def diff(
     )
     if not cosmetic:
         found = [change for change in found if change.rule not in COSMETIC]
+    found = add_lint_notes(old, new, [c for c in found if _lintable(c)]) + [
+        c for c in found if not _lintable(c)
+    ]
     breaking = sum(1 for change in found if change.cls == "breaking")
     found.extend(version_not_bumped(old, new, breaking))
     return Changes(
@@ -69,6 +73,11 @@ def diff(
         new_label=new_label,
         notes=tuple(_notes(old, new)),
     )
+
+
+def _lintable(change: Change) -> bool:
+    """Changes that put new model-visible text in front of the model."""
+    return change.text_diff is not None or change.rule in ("tool.added", "prompt.added")
 
 
 def _notes(old: Cassette, new: Cassette) -> list[str]:
