@@ -9,11 +9,12 @@ unknown fields, `isError`, `structuredContent`, error codes and all.
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Final
 
-from mcpvcr.cassette import LIST_KINDS, LIST_METHODS, Cassette
+from mcpvcr.cassette import LATENCY_LADDER_MS, LIST_KINDS, LIST_METHODS, Cassette
 from mcpvcr.replay.matching import (
     DEFAULT_MATCH_ON,
     RequestKey,
@@ -27,6 +28,7 @@ REPLAY_MISS: Final = -32050
 METHOD_NOT_FOUND: Final = -32601
 INVALID_PARAMS: Final = -32602
 CURSOR_PREFIX: Final = "mcpvcr-page:"
+SERVER_INFO_META: Final = "io.modelcontextprotocol/serverInfo"
 _KIND_OF_METHOD: Final = {method: kind for kind, method in LIST_METHODS.items()}
 
 
@@ -35,6 +37,13 @@ class Send:
     """Send this JSON-RPC message."""
 
     message: dict[str, Any]
+
+
+@dataclass(frozen=True)
+class SendMany:
+    """Send these JSON-RPC messages (requests the recorded server made of its client)."""
+
+    messages: list[dict[str, Any]]
 
 
 @dataclass(frozen=True)
@@ -49,7 +58,7 @@ class Close:
     reason: str
 
 
-Answer = Send | Silence | Close
+Answer = Send | SendMany | Silence | Close
 Forward = Callable[[str, Any], Awaitable[dict[str, Any]]]
 """Send a missed request to a live server; returns a recorded `response` dict."""
 
@@ -62,6 +71,9 @@ class Responder:
     cassette_path: str = "<cassette>"
     match_on: Sequence[str] = DEFAULT_MATCH_ON
     mode: str = "none"
+    replay_latency: bool = True
+    """Wait out recorded latencies above the fastest bucket, so a recording of the
+    replay measures the same coarse latency the original did."""
     forward: Forward | None = None
     on_new_interaction: Callable[[dict[str, Any]], None] | None = None
     _keys: list[RequestKey] = field(default_factory=list, init=False)
@@ -80,9 +92,11 @@ class Responder:
     async def answer(self, message: Any) -> Answer:
         """The answer to one decoded JSON-RPC message."""
         if not isinstance(message, dict) or "method" not in message:
-            return Silence()  # responses to our (nonexistent) requests, junk
+            return Silence()  # answers to our server requests, junk
         if "id" not in message:
-            return Silence()  # notifications: initialized, cancelled, ...
+            if message["method"] == "notifications/initialized":
+                return self._server_requests()
+            return Silence()  # other notifications: cancelled, progress, ...
         method = message["method"]
         params = message.get("params")
         response = await self._response(method if isinstance(method, str) else "", params)
@@ -110,12 +124,28 @@ class Responder:
             return {"result": {}}
         return _error(METHOD_NOT_FOUND, f"Method not found: {method}")
 
+    def _server_requests(self) -> Answer:
+        """Ask the client what the recorded server asked (e.g. roots/list) once initialized."""
+        diagnostics = self.cassette.body.get("diagnostics")
+        methods = diagnostics.get("serverRequests") if isinstance(diagnostics, dict) else None
+        if not isinstance(methods, list) or not methods:
+            return Silence()
+        return SendMany(
+            [
+                {"jsonrpc": "2.0", "id": f"mcpvcr-replay-{index}", "method": method}
+                for index, method in enumerate(methods, start=1)
+                if isinstance(method, str)
+            ]
+        )
+
     def _handshake(self, method: str) -> dict[str, Any]:
         for attempt in self._negotiation():
             if attempt.get("method") == method and ("result" in attempt or "error" in attempt):
+                if "result" in attempt and method == self.cassette.handshake:
+                    return {"result": _handshake_result(method, attempt["result"], self.cassette)}
                 return {k: attempt[k] for k in ("result", "error") if k in attempt}
         if self.cassette.handshake == method:
-            return {"result": self.cassette.server}
+            return {"result": _handshake_result(method, self.cassette.server, self.cassette)}
         return _error(METHOD_NOT_FOUND, f"Method not found: {method}")
 
     def _negotiation(self) -> list[dict[str, Any]]:
@@ -145,7 +175,10 @@ class Responder:
         key = RequestKey.of(method, params)
         index = find(key, self._keys, self.match_on) if self.mode != "all" else None
         if index is not None:
-            response = self._interactions[index].get("response")
+            recorded = self._interactions[index]
+            if self.replay_latency:
+                await asyncio.sleep(_replay_delay(recorded.get("latencyMs")))
+            response = recorded.get("response")
             return response if isinstance(response, dict) else {"result": {}}
         if self.forward is not None and self.mode in ("new_episodes", "all"):
             response = await self.forward(method, params)
@@ -165,6 +198,28 @@ class Responder:
         return _error(REPLAY_MISS, message)
 
 
+def _handshake_result(method: str, result: Any, cassette: Cassette) -> Any:
+    """The recorded handshake result as the server sent it.
+
+    A 2026-07-28 server names itself in `_meta`, which the recorder lifts into
+    the body's `serverInfo`; put it back where a modern client looks for it.
+    """
+    info = cassette.server.get("serverInfo")
+    if method != "server/discover" or not isinstance(result, dict) or info is None:
+        return result
+    restored = {key: value for key, value in result.items() if key != "serverInfo"}
+    restored["_meta"] = {SERVER_INFO_META: info}
+    return restored
+
+
+def _replay_delay(latency: Any) -> float:
+    """Seconds inside the recorded latency bucket (none for the fastest bucket)."""
+    if not isinstance(latency, int) or latency not in LATENCY_LADDER_MS[1:]:
+        return 0.0
+    previous = LATENCY_LADDER_MS[LATENCY_LADDER_MS.index(latency) - 1]
+    return (previous + latency) / 2 / 1000
+
+
 def _page_number(params: Any) -> int | None:
     cursor = params.get("cursor") if isinstance(params, dict) else None
     if cursor is None:
@@ -180,4 +235,13 @@ def _error(code: int, message: str) -> dict[str, Any]:
     return {"error": {"code": code, "message": message}}
 
 
-__all__ = ["LIST_KINDS", "REPLAY_MISS", "Answer", "Close", "Responder", "Send", "Silence"]
+__all__ = [
+    "LIST_KINDS",
+    "REPLAY_MISS",
+    "Answer",
+    "Close",
+    "Responder",
+    "Send",
+    "SendMany",
+    "Silence",
+]

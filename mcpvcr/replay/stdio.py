@@ -12,7 +12,7 @@ import json
 import sys
 from typing import Any, BinaryIO
 
-from mcpvcr.replay.responder import Close, Responder, Send
+from mcpvcr.replay.responder import Close, Responder, Send, SendMany
 
 MAX_LINE_BYTES = 64 * 1024 * 1024
 
@@ -41,8 +41,9 @@ async def serve_stdio(
 
     async def handle(message: Any) -> None:
         answer = await responder.answer(message)
-        if isinstance(answer, Send):
-            out.write(encode_message(answer.message))
+        if isinstance(answer, Send | SendMany):
+            messages = [answer.message] if isinstance(answer, Send) else answer.messages
+            out.write(b"".join(encode_message(message) for message in messages))
             out.flush()
         elif isinstance(answer, Close) and not closing.done():
             closing.set_result(answer.reason)

@@ -9,7 +9,15 @@ import pytest
 
 from mcpvcr.cassette import Cassette
 from mcpvcr.replay.matching import RequestKey, closest, validate_match_on
-from mcpvcr.replay.responder import REPLAY_MISS, Close, Responder, Send, Silence
+from mcpvcr.replay.responder import (
+    REPLAY_MISS,
+    Close,
+    Responder,
+    Send,
+    SendMany,
+    Silence,
+    _replay_delay,
+)
 
 SERVER = {
     "protocolVersion": "2025-11-25",
@@ -172,3 +180,29 @@ def test_closest_ranks_by_matched_count() -> None:
 def test_unknown_method_is_method_not_found() -> None:
     answer = ask(Responder(cassette()), "completion/complete", {})
     assert isinstance(answer, Send) and answer.message["error"]["code"] == -32601
+
+
+def test_recorded_server_requests_are_asked_after_initialized() -> None:
+    recorded = cassette()
+    recorded.body["diagnostics"] = {"serverRequests": ["roots/list"]}
+    message = {"jsonrpc": "2.0", "method": "notifications/initialized"}
+    answer = asyncio.run(Responder(recorded).answer(message))
+    assert isinstance(answer, SendMany)
+    assert [m["method"] for m in answer.messages] == ["roots/list"]
+    assert all("id" in m for m in answer.messages)
+
+
+def test_recorded_latency_is_waited_out_inside_its_bucket() -> None:
+    assert _replay_delay(200) == 0.0
+    assert 0.2 < _replay_delay(300) <= 0.3
+    assert 5.0 < _replay_delay(10000) <= 10.0
+    assert _replay_delay("fast") == 0.0
+
+
+def test_discover_result_gets_server_info_back_in_meta() -> None:
+    recorded = cassette(handshake="server/discover")
+    recorded.body["negotiation"] = [{"method": "server/discover", "result": {"x": 1}}]
+    answer = ask(Responder(recorded), "server/discover")
+    assert isinstance(answer, Send)
+    meta = answer.message["result"]["_meta"]
+    assert meta["io.modelcontextprotocol/serverInfo"] == SERVER["serverInfo"]
