@@ -433,12 +433,29 @@ def test_demo_resource_and_prompt(demo: RawStdioClient) -> None:
     assert demo.request("prompts/get", {"name": "summarize"})["error"]["code"] == -32602
 
 
-def test_demo_speaks_server_discover_too() -> None:
+def test_demo_serves_the_same_contract_over_server_discover() -> None:
+    from examples.demo_target.server import PROMPTS, RESOURCES, TOOLS
+
     with RawStdioClient([sys.executable, "-m", "examples.demo_target"], cwd=REPO) as client:
         reply = client.request("server/discover", {"_meta": ENVELOPE}, timeout=30)
+        lists = {
+            key: client.request(method, {"_meta": ENVELOPE})["result"]
+            for method, key in (
+                ("tools/list", "tools"),
+                ("resources/list", "resources"),
+                ("prompts/list", "prompts"),
+            )
+        }
+        call = client.request(
+            "tools/call", {"_meta": ENVELOPE, "name": "divide", "arguments": {"a": 1, "b": 4}}
+        )
     assert reply["result"]["supportedVersions"] == [MODERN_VERSION]
     meta = reply["result"]["_meta"]["io.modelcontextprotocol/serverInfo"]
     assert meta == {"name": "demo-target", "version": "0.1.0"}
+    assert lists["tools"]["tools"] == TOOLS and lists["tools"]["resultType"] == "complete"
+    assert lists["resources"]["resources"] == RESOURCES
+    assert lists["prompts"]["prompts"] == PROMPTS
+    assert call["result"]["content"] == [{"type": "text", "text": '{"result": 0.25}'}]
 
 
 def test_demo_over_streamable_http_in_netns() -> None:

@@ -6,6 +6,7 @@ import json
 import math
 from typing import Any, Final
 
+from mcp import types
 from mcp.server import Server
 from mcp.shared.exceptions import MCPError
 
@@ -137,32 +138,38 @@ def call_tool(name: str, args: dict[str, Any]) -> dict[str, Any]:
     return _text(f"Unknown tool: {name}", error=True)
 
 
+# Handlers return the SDK's typed results (built from the raw dicts above) rather than plain
+# dicts: the SDK then adds what each protocol era requires (2026-07-28 results need resultType,
+# ttlMs and cacheScope; a bare dict fails its validation there with -32603).
+
+
 async def _list_tools(ctx: Any, params: Any) -> Any:
-    return {"tools": TOOLS}
+    return types.ListToolsResult.model_validate({"tools": TOOLS})
 
 
 async def _call_tool(ctx: Any, params: Any) -> Any:
     args = params.arguments if isinstance(params.arguments, dict) else {}
-    return call_tool(params.name, args)
+    return types.CallToolResult.model_validate(call_tool(params.name, args))
 
 
 async def _list_resources(ctx: Any, params: Any) -> Any:
-    return {"resources": RESOURCES}
+    return types.ListResourcesResult.model_validate({"resources": RESOURCES})
 
 
 async def _list_templates(ctx: Any, params: Any) -> Any:
-    return {"resourceTemplates": []}
+    return types.ListResourceTemplatesResult.model_validate({"resourceTemplates": []})
 
 
 async def _read_resource(ctx: Any, params: Any) -> Any:
     uri = str(params.uri)
     if uri != README_URI:
         raise MCPError(INVALID_PARAMS, f"Resource not found: {uri}")
-    return {"contents": [{"uri": README_URI, "mimeType": "text/plain", "text": README_TEXT}]}
+    contents = [{"uri": README_URI, "mimeType": "text/plain", "text": README_TEXT}]
+    return types.ReadResourceResult.model_validate({"contents": contents})
 
 
 async def _list_prompts(ctx: Any, params: Any) -> Any:
-    return {"prompts": PROMPTS}
+    return types.ListPromptsResult.model_validate({"prompts": PROMPTS})
 
 
 async def _get_prompt(ctx: Any, params: Any) -> Any:
@@ -172,10 +179,12 @@ async def _get_prompt(ctx: Any, params: Any) -> Any:
     if not topic:
         raise MCPError(INVALID_PARAMS, "Missing required argument: topic")
     text = f"Summarize {topic} in one paragraph."
-    return {
-        "description": PROMPTS[0]["description"],
-        "messages": [{"role": "user", "content": {"type": "text", "text": text}}],
-    }
+    return types.GetPromptResult.model_validate(
+        {
+            "description": PROMPTS[0]["description"],
+            "messages": [{"role": "user", "content": {"type": "text", "text": text}}],
+        }
+    )
 
 
 def build_server() -> Server[Any]:
