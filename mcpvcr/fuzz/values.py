@@ -22,6 +22,8 @@ from typing import Any, Final
 from jsonschema.protocols import Validator
 
 from mcpvcr.fuzz import hints, regex_gen
+from mcpvcr.fuzz.merge import merge
+from mcpvcr.fuzz.numbers import numbers
 from mcpvcr.fuzz.schemas import SchemaProblem, declared_types, first_error, is_valid, resolve
 
 MAX_DEPTH: Final = 12
@@ -111,66 +113,44 @@ class ValueGenerator:
     def _composite(
         self, schema: dict[str, Any], name: str | None, depth: int, variant: int
     ) -> Iterator[Any]:
-        base = {key: value for key, value in schema.items() if key not in _COMPOSITE_KEYS}
-        all_of = schema.get("allOf")
-        if isinstance(all_of, list):
-            for part in all_of:
-                base = self._merge(base, part)
-        branches: list[Any] = []
+        """Candidates for a schema with allOf/anyOf/oneOf: one branch list per level of depth."""
+        if depth > MAX_DEPTH:
+            return
+        base: Any = {key: value for key, value in schema.items() if key not in _COMPOSITE_KEYS}
+        pending: list[list[Any]] = []  # branch lists still to choose from, one level each
         for key in ("oneOf", "anyOf"):
-            if isinstance(schema.get(key), list):
-                branches = schema[key]
-                break
-        if not branches:
+            if isinstance(schema.get(key), list) and schema[key]:
+                pending.append(schema[key])
+        all_of = schema.get("allOf")
+        for part in all_of if isinstance(all_of, list) else []:
+            resolved = self._resolve(part)
+            if isinstance(resolved, dict):
+                for key in ("oneOf", "anyOf", "allOf"):
+                    if isinstance(resolved.get(key), list) and resolved[key]:
+                        pending.append(
+                            resolved[key] if key != "allOf" else [{"allOf": resolved[key]}]
+                        )
+                resolved = {k: v for k, v in resolved.items() if k not in _COMPOSITE_KEYS}
+            base = merge(self.root, base, resolved)
+        if not pending:
             yield from self._candidates(base, name, depth + 1, variant)
             return
+        branches, rest = pending[0], pending[1:]
+        if rest and isinstance(base, dict):
+            base = {**base, "allOf": [{"anyOf": branch_list} for branch_list in rest]}
         # Non-null branches first: a plausible value beats a null.
         ordered = sorted(
             range(len(branches)), key=lambda i: _is_null_schema(self.root, branches[i])
         )
         for index in ordered:
-            merged = self._merge(base, branches[index])
+            merged = merge(self.root, base, self._resolve(branches[index]))
             yield from self._candidates(merged, name, depth + 1, variant)
 
-    def _merge(self, left: Any, right: Any) -> Any:
-        """Shallow-merge two schemas so one candidate can satisfy both (checked later anyway)."""
+    def _resolve(self, schema: Any) -> Any:
         try:
-            left = resolve(self.root, left)
-            right = resolve(self.root, right)
+            return resolve(self.root, schema)
         except SchemaProblem as exc:
             raise NoValue(str(exc)) from exc
-        if right is True or right == {}:
-            return left
-        if left is True or left == {}:
-            return right
-        if not isinstance(left, dict) or not isinstance(right, dict):
-            return False
-        merged = dict(left)
-        for key, value in right.items():
-            if key not in merged:
-                merged[key] = value
-            elif key == "properties" and isinstance(value, dict) and isinstance(merged[key], dict):
-                props = dict(merged[key])
-                for prop, sub in value.items():
-                    props[prop] = {"allOf": [props[prop], sub]} if prop in props else sub
-                merged[key] = props
-            elif key == "required" and isinstance(value, list) and isinstance(merged[key], list):
-                merged[key] = list(dict.fromkeys([*merged[key], *value]))
-            elif key == "type":
-                merged[key] = _meet_types(merged[key], value)
-            elif key in ("minimum", "exclusiveMinimum", "minLength", "minItems", "minProperties"):
-                merged[key] = _max_num(merged[key], value)
-            elif key in ("maximum", "exclusiveMaximum", "maxLength", "maxItems", "maxProperties"):
-                merged[key] = _min_num(merged[key], value)
-            elif key == "allOf" and isinstance(value, list):
-                merged[key] = [*(merged[key] if isinstance(merged[key], list) else []), *value]
-            elif key in ("oneOf", "anyOf"):
-                merged["allOf"] = [*merged.get("allOf", []), {key: value}]
-        if any(key in merged for key in _COMPOSITE_KEYS) and "allOf" in merged:
-            parts = merged.pop("allOf")
-            for part in parts if isinstance(parts, list) else []:
-                merged = self._merge(merged, part)
-        return merged
 
     def _types(self, schema: dict[str, Any]) -> list[str]:
         declared = declared_types(schema)
@@ -186,7 +166,7 @@ class ValueGenerator:
         if type_name == "string":
             yield from self._strings(schema, name, variant)
         elif type_name in ("integer", "number"):
-            yield from _numbers(schema, name, variant, integer=type_name == "integer")
+            yield from numbers(schema, name, variant, integer=type_name == "integer")
         elif type_name == "boolean":
             flag = hints.boolean_hint(name)
             yield flag if variant % 2 == 0 else not flag
@@ -372,27 +352,6 @@ def _infer_from_keywords(schema: dict[str, Any]) -> list[str]:
     return []
 
 
-def _meet_types(left: Any, right: Any) -> Any:
-    lefts = [left] if isinstance(left, str) else left if isinstance(left, list) else []
-    rights = [right] if isinstance(right, str) else right if isinstance(right, list) else []
-    both = [t for t in lefts if t in rights]
-    if ("number" in lefts and "integer" in rights) or ("integer" in lefts and "number" in rights):
-        both.append("integer")
-    return list(dict.fromkeys(both))
-
-
-def _max_num(left: Any, right: Any) -> Any:
-    if isinstance(left, int | float) and isinstance(right, int | float):
-        return max(left, right)
-    return left
-
-
-def _min_num(left: Any, right: Any) -> Any:
-    if isinstance(left, int | float) and isinstance(right, int | float):
-        return min(left, right)
-    return left
-
-
 def _int(value: Any, default: Any) -> Any:
     if isinstance(value, int | float) and not isinstance(value, bool) and math.isfinite(value):
         return int(value)
@@ -411,74 +370,3 @@ def _singular(name: str | None) -> str | None:
     if name and name.endswith("s") and len(name) > 3:
         return name[:-1]
     return name
-
-
-def _numbers(
-    schema: dict[str, Any], name: str | None, variant: int, *, integer: bool
-) -> Iterator[int | float]:
-    low = _finite(schema.get("minimum"))
-    high = _finite(schema.get("maximum"))
-    xlow = _finite(schema.get("exclusiveMinimum"))
-    xhigh = _finite(schema.get("exclusiveMaximum"))
-    step = _finite(schema.get("multipleOf"))
-    hint = hints.number_hint(name)
-    bases = [hint, 1, 0, low, high, xlow, xhigh]
-    if low is not None and high is not None:
-        bases.append((low + high) / 2)
-    for base in bases:
-        if base is None:
-            continue
-        yield _fit_number(base + variant * (step or 1), low, high, xlow, xhigh, step, integer)
-
-
-def _finite(value: Any) -> float | None:
-    if isinstance(value, int | float) and not isinstance(value, bool) and math.isfinite(value):
-        return value
-    return None
-
-
-def _fit_number(
-    value: float,
-    low: float | None,
-    high: float | None,
-    xlow: float | None,
-    xhigh: float | None,
-    step: float | None,
-    integer: bool,
-) -> int | float:
-    unit = step or (1 if integer else 0.5)
-    if low is not None and value < low:
-        value = low
-    if xlow is not None and value <= xlow:
-        value = xlow + unit if high is None and xhigh is None else _between(xlow, high, xhigh, unit)
-    if high is not None and value > high:
-        value = high
-    if xhigh is not None and value >= xhigh:
-        value = (
-            xhigh - unit
-            if low is None and xlow is None
-            else _between(xlow if xlow is not None else low, None, xhigh, unit)
-        )
-    if step and step > 0:
-        value = math.ceil(value / step) * step
-        if (high is not None and value > high) or (xhigh is not None and value >= xhigh):
-            value -= step
-    if integer:
-        value = math.ceil(value)
-    if isinstance(value, float) and value.is_integer() and abs(value) < 2**53:
-        return int(value)
-    return value
-
-
-def _between(low: float | None, high: float | None, xhigh: float | None, unit: float) -> float:
-    top = high if high is not None else xhigh
-    if low is None:
-        return (top - unit) if top is not None else 0
-    if top is None:
-        return low + unit
-    candidate = low + unit
-    return (
-        candidate
-        if candidate < top or (high is not None and candidate <= high)
-        else (low + top) / 2
-    )

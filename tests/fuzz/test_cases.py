@@ -302,3 +302,19 @@ def test_path_is_a_directory_for_directory_tools(tool_name: str, expected: str) 
         },
     }
     assert _args(tool, "valid") == {"path": expected}
+
+
+def test_all_of_with_two_one_ofs_picks_a_branch_of_each() -> None:
+    schema = {
+        "allOf": [
+            {"oneOf": [{"type": "object", "properties": {"a": {"const": 1}}, "required": ["a"]}]},
+            {"anyOf": [{"type": "object", "properties": {"b": {"const": 2}}, "required": ["b"]}]},
+        ]
+    }
+    tool = {
+        "name": "t",
+        "inputSchema": {"type": "object", "properties": {"x": schema}, "required": ["x"]},
+    }
+    plan = plan_tool(tool)
+    assert plan.cases[0].arguments == {"x": {"a": 1, "b": 2}}
+    assert check_plan(tool, plan) == []

@@ -94,6 +94,9 @@ def _wrap(children: st.SearchStrategy[dict[str, Any]]) -> st.SearchStrategy[dict
             st.booleans(),
         ),
         st.builds(lambda c: {"allOf": [c]}, children),
+        # Satisfiable by construction: the same child twice, or a union.
+        st.builds(lambda c: {"allOf": [{"anyOf": [c]}, {"oneOf": [c]}]}, children),
+        st.builds(lambda c, d: {"anyOf": [c, d]}, children, children),
     )
 
 
