@@ -229,18 +229,19 @@ def description_strings(description: object) -> list[str]:
     return list(dict.fromkeys(found))[:5]
 
 
-_PROMPT_DESCRIPTION = re.compile(r"(?:must be|one of:?)\s+([A-Z][A-Za-z0-9_]*)")
+_PROMPT_DESCRIPTION = re.compile(r"(?i:must be|one of:?)\s+([A-Z][A-Za-z0-9_]*)")
 
 
 def prompt_argument(name: str, description: str | None) -> str:
     """A value for a prompt argument (prompt arguments are strings).
 
-    mcp-probe's rule first (a capitalised token after "must be" / "one of" in
-    the description), then the name table, then "example".
+    mcp-probe's rule first (a capitalised token after "must be" / "one of", any case, in
+    the description), then a quoted word of the description, then the name
+    table, then "example".
     """
     if description:
         found = _PROMPT_DESCRIPTION.search(description)
         if found:
             return found.group(1)
-    hints = string_hints(name)
-    return hints[0] if hints else "example"
+    candidates = [*description_strings(description), *string_hints(name)]
+    return candidates[0] if candidates else "example"

@@ -318,3 +318,19 @@ def test_all_of_with_two_one_ofs_picks_a_branch_of_each() -> None:
     plan = plan_tool(tool)
     assert plan.cases[0].arguments == {"x": {"a": 1, "b": 2}}
     assert check_plan(tool, plan) == []
+
+
+@pytest.mark.parametrize(
+    ("name", "description", "expected"),
+    [
+        ("resourceType", "Type of resource. Must be Text or Blob.", "Text"),
+        ("style", "One of 'formal' or 'casual'", "formal"),
+        ("city", "Name of the city", "example"),
+        ("language", None, "en"),
+        ("topic", "What to summarize.", "example"),
+    ],
+)
+def test_prompt_arguments(name: str, description: str | None, expected: str) -> None:
+    from mcpvcr.fuzz.hints import prompt_argument
+
+    assert prompt_argument(name, description) == expected
