@@ -183,6 +183,11 @@ def _verdict_line(changes: Changes, verdict: Verdict | None) -> str:
         head = ""
     if changes.identical:
         body = "No contract changes: the server surface matches the baseline."
+    elif counts["breaking"] and counts["security"]:
+        body = (
+            f"**{counts['breaking']} breaking change(s)** would break existing clients, and"
+            f" **{counts['security']} security change(s)** need review."
+        )
     elif counts["breaking"]:
         body = f"**{counts['breaking']} breaking change(s)** would break existing clients."
     elif counts["security"]:
