@@ -44,7 +44,8 @@ def properties(
         if name not in new_p:
             _property_removed(name, old_p[name], loc, label, name in old_r, _closed(old), ctx)
         elif name not in old_p:
-            _property_added(name, new_p[name], loc, label, name in new_r, ctx)
+            open_schema = old.get("additionalProperties", ABSENT)
+            _property_added(name, new_p[name], loc, label, name in new_r, ctx, open_schema)
         else:
             schema_mod.compare_node(old_p[name], new_p[name], loc, ctx, depth + 1)
     for name in sorted(new_r - old_r):
@@ -108,7 +109,13 @@ def _property_removed(
 
 
 def _property_added(
-    name: str, schema: Any, loc: Parts, label: str, required: bool, ctx: Ctx
+    name: str,
+    schema: Any,
+    loc: Parts,
+    label: str,
+    required: bool,
+    ctx: Ctx,
+    open_schema: Any = ABSENT,
 ) -> None:
     if ctx.mode == "output":
         ctx.emit(
@@ -125,6 +132,17 @@ def _property_added(
             loc,
             f"{label} was added as required; every existing call without it is rejected",
             ABSENT,
+            schema,
+        )
+    elif isinstance(open_schema, dict) and open_schema:
+        # The old object accepted this name through its additionalProperties schema; the
+        # new property schema now decides, so old values for it may no longer pass.
+        ctx.emit(
+            "input.property.added.in_open_object",
+            loc,
+            f"{label} was added where additionalProperties already accepted it; callers"
+            " that sent it before may now be rejected if their values do not fit",
+            open_schema,
             schema,
         )
     else:

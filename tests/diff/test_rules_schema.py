@@ -86,6 +86,16 @@ INPUT_ROWS: list[tuple[str, Any, Any, bool]] = [
         True,
     ),
     (
+        "input.property.added.in_open_object",
+        {"type": "object", "additionalProperties": {"type": "string"}},
+        {
+            "type": "object",
+            "additionalProperties": {"type": "string"},
+            "properties": {"n": {"type": "integer"}},
+        },
+        True,
+    ),
+    (
         "input.pattern_properties.added",
         {"type": "object"},
         {"type": "object", "patternProperties": {"^x": S}},
