@@ -47,7 +47,7 @@ class IgnoreEntry:
         return self.expires is not None and today >= self.expires
 
     def describe(self) -> str:
-        until = f" (expired {self.expires.isoformat()})" if self.expires else ""
+        until = f" (expires {self.expires.isoformat()})" if self.expires else ""
         return f"{self.rule} at {self.location}{until}: {self.reason}"
 
 

@@ -149,6 +149,8 @@ def command(
     )
     for entry in result.expired:
         click.echo(f"mcpvcr: ignore entry expired, no longer applied: {entry.describe()}", err=True)
+    for entry in result.unused:
+        click.echo(f"mcpvcr: ignore entry matched nothing: {entry.describe()}", err=True)
     if exit_code and not result.changes.identical:
         raise CheckFailed(
             f"{len(result.changes.changes)} contract change(s) ({old_label} -> {new_label})"
