@@ -155,3 +155,9 @@ def command(
         raise CheckFailed(
             f"{len(result.changes.changes)} contract change(s) ({old_label} -> {new_label})"
         )
+
+
+# The shared TARGET argument is NEW here: a cassette file or a URL.
+for _param in command.params:
+    if _param.name == "target":
+        _param.metavar = "[NEW]"

@@ -134,3 +134,9 @@ def command(
     if verdict.failed:
         raise CheckFailed("gate failed: " + "; ".join(verdict.reasons))
     click.echo("mcpvcr: gate passed", err=True)
+
+
+# The shared TARGET argument is NEW here: a cassette file or a URL.
+for _param in command.params:
+    if _param.name == "target":
+        _param.metavar = "[NEW]"
