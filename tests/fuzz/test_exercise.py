@@ -255,3 +255,27 @@ def test_keep_volatile_keeps_timestamps() -> None:
     result = _run(FakeServer(), keep_volatile=True)
     text = _by_case(result)[("echo", "valid")]["response"]["result"]["content"][0]["text"]
     assert text.endswith("2026-11-30T04:24:06Z")
+
+
+def test_malformed_list_items_are_skipped_not_fatal() -> None:
+    cassette = _cassette()
+    cassette.body["tools"]["items"] = [
+        "not a tool",
+        {"name": 42},
+        {"name": "odd", "inputSchema": [], "annotations": "yes", "outputSchema": {"type": 7}},
+        {"name": "odd", "inputSchema": {}},  # duplicate name: the first one wins
+    ]
+    cassette.body["resources"]["items"] = [{"uri": None}, 3]
+    cassette.body["prompts"]["items"] = [
+        {"name": "p", "arguments": "nope"},
+        {"name": "q", "arguments": [1, {"name": 2}]},
+    ]
+    result = asyncio.run(exercise(FakeServer(), cassette, RecordOptions(fuzz=True)))
+    assert [(i["target"], i["case"]) for i in result.interactions] == [
+        ("odd", "valid"),
+        ("odd", "empty_args"),
+        ("odd", "extra_garbage"),
+        ("p", "get"),
+        ("q", "get"),
+    ]
+    assert result.coverage["tools"] == 1

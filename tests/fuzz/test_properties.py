@@ -139,3 +139,58 @@ def test_valid_validates_and_malformed_does_not(tool: dict[str, Any], seed: int)
             assert not validator.is_valid(case.arguments), case
     assert plan == plan_tool(tool, seed=seed)  # deterministic
     assert len({case.name for case in plan.cases}) == len(plan.cases)
+
+
+KEYWORDS = st.sampled_from(
+    [
+        "type",
+        "properties",
+        "required",
+        "enum",
+        "const",
+        "items",
+        "minimum",
+        "maxLength",
+        "pattern",
+        "format",
+        "$ref",
+        "allOf",
+        "anyOf",
+        "oneOf",
+        "additionalProperties",
+        "minItems",
+        "multipleOf",
+        "$defs",
+        "nullable",
+        "default",
+        "examples",
+        "prefixItems",
+        "exclusiveMinimum",
+    ]
+)
+JUNK = st.recursive(
+    st.none()
+    | st.booleans()
+    | st.integers(-3, 3)
+    | st.floats(allow_nan=True)
+    | st.text(max_size=6)
+    | st.sampled_from(["object", "string", "#", "#/$defs/a", "[", "integer", "null"]),
+    lambda inner: (
+        st.lists(inner, max_size=3)
+        | st.dictionaries(KEYWORDS | st.text(max_size=3), inner, max_size=4)
+    ),
+    max_leaves=12,
+)
+
+
+@settings(
+    max_examples=int(os.environ.get("MCPVCR_FUZZ_EXAMPLES", "300")),
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow],
+)
+@given(st.dictionaries(KEYWORDS, JUNK, max_size=5), st.integers(0, 2))
+def test_hostile_schemas_never_raise(schema: dict[str, Any], seed: int) -> None:
+    """Whatever a server advertises, planning finishes with cases or a recorded reason."""
+    tool = {"name": "hostile", "inputSchema": {"type": "object", **schema}}
+    plan = plan_tool(tool, seed=seed)
+    assert plan.cases or plan.no_valid_case
