@@ -13,12 +13,16 @@ Interactions are stored in plan order whatever order answers arrive in, so
 When the connection dies, no further calls are sent; the interactions before
 the first call that found it dead, and that call, are kept (later ones are
 dropped so the recording does not depend on the concurrency), and `died`
-says why.
+says why. A server that stops answering (HUNG_AFTER calls in a row timed out,
+over two or more targets) counts as dead. Calls are only started while the
+recorder's bound on the pass leaves time for them to end; calls not started
+for that reason are counted in `coverage["unsent"]`.
 """
 
 from __future__ import annotations
 
 import asyncio
+import time
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -32,6 +36,8 @@ from mcpvcr.recording import RecordOptions
 
 _SAFETY_MARGIN = 5.0
 """Extra seconds before a call the connection failed to time out is given up on."""
+HUNG_AFTER = 10
+"""Calls timed out in a row (over two or more targets) after which the server counts as hung."""
 
 
 @dataclass(frozen=True)
@@ -58,16 +64,15 @@ async def exercise(conn: Connection, cassette: Cassette, options: RecordOptions)
     )
     calls, coverage = plan_calls(cassette, settings)
     recorded: dict[int, dict[str, Any]] = {}
-    deaths: list[tuple[int, str]] = []
+    watch = _Watch(_budget(options.timeout))
     limiter = asyncio.Semaphore(max(1, options.concurrency))
 
     async def run(call: Call) -> None:
         async with limiter:
-            if deaths:
+            if not watch.may_send():
                 return
             reply = await _send(conn, call, options.timeout)
-            if reply.closed is not None:
-                deaths.append((call.index, reply.closed))
+            watch.saw(call, reply)
             recorded[call.index] = interaction(call, reply, scrubber, options.timeout)
 
     async with asyncio.TaskGroup() as group:
@@ -75,10 +80,50 @@ async def exercise(conn: Connection, cassette: Cassette, options: RecordOptions)
             group.create_task(run(call))
     died: str | None = None
     last = len(calls)
-    if deaths:
-        last, died = min(deaths)
+    if watch.deaths:
+        last, died = min(watch.deaths)
     interactions = [recorded[index] for index in sorted(recorded) if index <= last]
+    coverage["unsent"] = watch.unsent
     return ExerciseResult(interactions=interactions, coverage=coverage, died=died)
+
+
+class _Watch:
+    """Decides when to stop sending: the connection died, the server hangs, or time is up."""
+
+    def __init__(self, budget: float) -> None:
+        self.deaths: list[tuple[int, str]] = []
+        self.unsent = 0
+        self._deadline = time.monotonic() + budget
+        self._timeouts: list[str] = []  # targets of the calls timed out in a row
+
+    def may_send(self) -> bool:
+        if self.deaths:
+            return False
+        if time.monotonic() > self._deadline:
+            self.unsent += 1  # counted, so the coverage says the pass was cut short
+            return False
+        return True
+
+    def saw(self, call: Call, reply: Reply) -> None:
+        if reply.closed is not None:
+            self.deaths.append((call.index, reply.closed))
+        elif reply.timed_out:
+            self._timeouts.append(call.target)
+            # One slow tool times out on all its cases; many targets in a row means a hung server.
+            if len(self._timeouts) >= HUNG_AFTER and len(set(self._timeouts)) >= 2:
+                count = len(self._timeouts)
+                self.deaths.append(
+                    (call.index, f"stopped answering: {count} calls in a row timed out")
+                )
+        else:
+            self._timeouts.clear()
+
+
+def _budget(timeout: float) -> float:
+    """Seconds in which to start calls, so the last ones end inside the recorder's bound."""
+    from mcpvcr.live.recorder import FUZZ_LIMIT_SECONDS
+
+    return max(0.0, FUZZ_LIMIT_SECONDS - 2 * (timeout + _SAFETY_MARGIN) - 30.0)
 
 
 async def _send(conn: Connection, call: Call, timeout: float) -> Reply:

@@ -185,6 +185,7 @@ def test_interactions_shape_order_and_classification(tmp_path: Path) -> None:
         "resources": 2,
         "skippedResourcesOverCap": 0,
         "prompts": 1,
+        "unsent": 0,
     }
 
 
@@ -279,3 +280,32 @@ def test_malformed_list_items_are_skipped_not_fatal() -> None:
         ("q", "get"),
     ]
     assert result.coverage["tools"] == 1
+
+
+class HungServer(FakeServer):
+    """Answers nothing: every call times out (at once, so the test is fast)."""
+
+    async def request(self, method: str, params: dict[str, Any] | None, timeout: float) -> Reply:
+        self.calls.append((method, params))
+        return Reply(timed_out=True, seconds=timeout)
+
+
+def test_hung_server_counts_as_dead() -> None:
+    server = HungServer()
+    result = _run(server, concurrency=1)
+    assert result.died == "stopped answering: 10 calls in a row timed out"
+    assert len(result.interactions) == 10
+    assert all(item["outcome"] == "timeout" for item in result.interactions)
+    assert len(server.calls) == 10
+
+
+def test_time_budget_stops_starting_calls(monkeypatch: pytest.MonkeyPatch) -> None:
+    import mcpvcr.live.exercise as module
+
+    monkeypatch.setattr(module, "_budget", lambda timeout: -1.0)
+    server = FakeServer()
+    result = _run(server)
+    assert server.calls == []
+    assert result.interactions == []
+    assert result.coverage["unsent"] == result.coverage["cases"] + 3  # + 2 reads + 1 get
+    assert result.died is None
