@@ -40,7 +40,7 @@ TOOL = st.fixed_dictionaries(
 )
 
 
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=60, deadline=None)
 @given(st.lists(TOOL, max_size=3), st.lists(TOOL, max_size=3))
 def test_arbitrary_tool_shapes_never_crash_the_diff(old: list[Any], new: list[Any]) -> None:
     changes = diff(cassette(tools=old), cassette(tools=new), cosmetic=True)
