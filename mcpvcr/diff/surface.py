@@ -342,38 +342,45 @@ def _arguments(
                 )
             )
     for arg in sorted(set(old) & set(new)):
-        where = ("prompts", prompt, "arguments", arg)
-        was, now = _required(old[arg]), _required(new[arg])
-        if now and not was:
-            out.append(
-                make(
-                    "prompt.argument.became_required",
-                    pointer(*where, "required"),
-                    f"prompt '{prompt}' argument '{arg}' became required; calls without it fail",
-                    was,
-                    now,
+        out.extend(_argument(old[arg], new[arg], prompt, arg))
+    return out
+
+
+def _argument(old: dict[str, Any], new: dict[str, Any], prompt: str, arg: str) -> list[Change]:
+    """Changes of one prompt argument present on both sides."""
+    out: list[Change] = []
+    where = ("prompts", prompt, "arguments", arg)
+    was, now = _required(old), _required(new)
+    if now and not was:
+        out.append(
+            make(
+                "prompt.argument.became_required",
+                pointer(*where, "required"),
+                f"prompt '{prompt}' argument '{arg}' became required; calls without it fail",
+                was,
+                now,
+            )
+        )
+    elif was and not now:
+        out.append(
+            make(
+                "prompt.argument.became_optional",
+                pointer(*where, "required"),
+                f"prompt '{prompt}' argument '{arg}' became optional",
+                was,
+                now,
+            )
+        )
+    for key in ("description", "title"):
+        before, after, changed = _field(old, new, key)
+        if changed:
+            out.extend(
+                text_change(
+                    "prompt.argument.description_or_title.changed",
+                    pointer(*where, key),
+                    f"prompt '{prompt}' argument '{arg}' {key}",
+                    before,
+                    after,
                 )
             )
-        elif was and not now:
-            out.append(
-                make(
-                    "prompt.argument.became_optional",
-                    pointer(*where, "required"),
-                    f"prompt '{prompt}' argument '{arg}' became optional",
-                    was,
-                    now,
-                )
-            )
-        for key in ("description", "title"):
-            before, after, changed = _field(old[arg], new[arg], key)
-            if changed:
-                out.extend(
-                    text_change(
-                        "prompt.argument.description_or_title.changed",
-                        pointer(*where, key),
-                        f"prompt '{prompt}' argument '{arg}' {key}",
-                        before,
-                        after,
-                    )
-                )
     return out

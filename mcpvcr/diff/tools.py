@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
 from typing import Any, Final
 from urllib.parse import urlsplit
 
+from mcpvcr.diff.annotations import compare_annotations
 from mcpvcr.diff.model import ABSENT, Change, make, pointer
 from mcpvcr.diff.norm import canon, digest, same
 from mcpvcr.diff.schema import SUSPICIOUS_PARAMETERS, compare_schema
@@ -14,14 +14,6 @@ from mcpvcr.diff.text import security_scan, skeleton, text_change
 
 NAME_RE: Final = re.compile(r"^[A-Za-z0-9_.\-]{1,128}$")
 """Tool names the spec allows (SEP-986): 1-128 of letters, digits, `_`, `.` and `-`."""
-
-HINT_DEFAULTS: Final = {
-    "readOnlyHint": False,
-    "destructiveHint": True,
-    "idempotentHint": False,
-    "openWorldHint": True,
-}
-"""The spec's defaults: an absent hint means the most cautious reading."""
 
 RESERVED_META: Final = ("io.modelcontextprotocol/", "modelcontextprotocol.io/", "dev.mcp/")
 """`_meta` key prefixes the protocol itself uses; envelope noise, not contract."""
@@ -294,123 +286,6 @@ def _output_schema(old: dict[str, Any], new: dict[str, Any], name: str) -> list[
         base=("tools", name, "outputSchema"),
         what=f"tool '{name}' output",
     )
-
-
-def _effective(annotations: Any, hint: str) -> bool:
-    value = annotations.get(hint) if isinstance(annotations, dict) else None
-    return value if isinstance(value, bool) else HINT_DEFAULTS[hint]
-
-
-def compare_annotations(old: Any, new: Any, name: str, others: Iterable[str] = ()) -> list[Change]:
-    """Compare effective annotation values (spec defaults filled in)."""
-    out: list[Change] = []
-    old_a = old if isinstance(old, dict) else {}
-    new_a = new if isinstance(new, dict) else {}
-    base = ("tools", name, "annotations")
-
-    def eff(side: dict[str, Any], hint: str) -> bool:
-        return _effective(side, hint)
-
-    read_only = (eff(old_a, "readOnlyHint"), eff(new_a, "readOnlyHint"))
-    fired: set[str] = set()
-
-    def emit(rule: str, hint: str, message: str) -> None:
-        fired.add(hint)
-        out.append(
-            make(
-                rule,
-                pointer(*base, hint),
-                f"tool '{name}' {message}",
-                old_a.get(hint, ABSENT),
-                new_a.get(hint, ABSENT),
-            )
-        )
-
-    if read_only == (True, False):
-        emit(
-            "annotation.read_only.dropped",
-            "readOnlyHint",
-            "is no longer read-only; hosts that auto-approved it as read-only must ask again",
-        )
-    elif read_only == (False, True):
-        emit(
-            "annotation.read_only.added",
-            "readOnlyHint",
-            "now claims to be read-only (a hint, never a reason to relax approval)",
-        )
-    writable = not read_only[0] and not read_only[1]
-    pairs = {
-        hint: (eff(old_a, hint), eff(new_a, hint))
-        for hint in ("destructiveHint", "idempotentHint", "openWorldHint")
-    }
-    if writable and pairs["destructiveHint"] == (False, True):
-        emit(
-            "annotation.destructive.raised",
-            "destructiveHint",
-            "may now destroy data (destructiveHint became true); re-review approval",
-        )
-    elif writable and pairs["destructiveHint"] == (True, False):
-        emit(
-            "annotation.destructive.lowered", "destructiveHint", "now claims not to be destructive"
-        )
-    if writable and pairs["idempotentHint"] == (True, False):
-        emit(
-            "annotation.idempotent.dropped",
-            "idempotentHint",
-            "is no longer idempotent; clients that retry on time-out may now apply it twice",
-        )
-    elif writable and pairs["idempotentHint"] == (False, True):
-        emit("annotation.idempotent.added", "idempotentHint", "is now idempotent; retries are safe")
-    if pairs["openWorldHint"] == (False, True):
-        emit(
-            "annotation.open_world.raised",
-            "openWorldHint",
-            "now reaches external systems (openWorldHint became true); a new exfiltration path",
-        )
-    elif pairs["openWorldHint"] == (True, False):
-        emit(
-            "annotation.open_world.lowered",
-            "openWorldHint",
-            "now claims to stay inside a closed world",
-        )
-    for hint in HINT_DEFAULTS:
-        if hint in fired or canon(old_a.get(hint, ABSENT)) == canon(new_a.get(hint, ABSENT)):
-            continue
-        if eff(old_a, hint) == eff(new_a, hint):
-            out.append(
-                make(
-                    "annotation.restated",
-                    pointer(*base, hint),
-                    f"tool '{name}' {hint} restated (explicit value equal to the default, or the"
-                    " reverse); no promise changed",
-                    old_a.get(hint, ABSENT),
-                    new_a.get(hint, ABSENT),
-                )
-            )
-    if canon(old_a.get("title", ABSENT)) != canon(new_a.get("title", ABSENT)):
-        out.extend(
-            text_change(
-                "tool.annotations_title.changed",
-                pointer(*base, "title"),
-                f"tool '{name}' annotations.title",
-                old_a.get("title", ABSENT),
-                new_a.get("title", ABSENT),
-                others,
-                self_name=name,
-            )
-        )
-    for key in sorted((set(old_a) | set(new_a)) - set(HINT_DEFAULTS) - {"title"}):
-        if canon(old_a.get(key, ABSENT)) != canon(new_a.get(key, ABSENT)):
-            out.append(
-                make(
-                    "annotation.unknown_key.changed",
-                    pointer(*base, key),
-                    f"tool '{name}' annotation '{key}' changed (not a standard hint)",
-                    old_a.get(key, ABSENT),
-                    new_a.get(key, ABSENT),
-                )
-            )
-    return out
 
 
 def _task_support(tool: dict[str, Any]) -> Any:
