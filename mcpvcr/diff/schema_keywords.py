@@ -164,6 +164,8 @@ def _types(old: dict[str, Any], new: dict[str, Any], parts: Parts, ctx: Ctx) -> 
         return True
     shown_old, shown_new = _show(old_t), _show(new_t)
     at_root = not parts
+    if at_root and ctx.mode == "input" and {old_t, new_t} <= {None, frozenset({"object"})}:
+        return True  # tool arguments are always an object: spelling out the type changes nothing
     if at_root and ctx.mode == "input" and new_t != frozenset({"object"}):
         ctx.emit(
             "input.root.not_object",

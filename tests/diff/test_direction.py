@@ -173,6 +173,13 @@ def test_removed_property_is_definite_only_when_the_object_is_closed() -> None:
     assert (open_.rule, open_.certainty) == ("input.property.removed", "potential")
 
 
+def test_spelling_out_the_root_object_type_is_no_change() -> None:
+    typeless = tool(inputSchema={"properties": {"q": {"type": "string"}}})
+    typed = tool(inputSchema={"type": "object", "properties": {"q": {"type": "string"}}})
+    assert tools_diff([typeless], [typed]).identical
+    assert tools_diff([typed], [typeless]).identical
+
+
 def test_exclusive_bounds_compare_as_intervals() -> None:
     inclusive = with_input({"type": "number", "minimum": 0})
     exclusive = with_input({"type": "number", "exclusiveMinimum": 0})
