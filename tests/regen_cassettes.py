@@ -10,7 +10,7 @@ via tests/targets). Recordings are deterministic, so an unchanged server gives
 byte-identical files and `git status` stays clean; a changed file means the
 server (or mcpvcr's recording) changed.
 
-    demo_target  examples/demo_target over stdio (initialize handshake), with the fuzz pass
+    demo_target  examples/demo_target over stdio, with the fuzz pass
     everything   @modelcontextprotocol/server-everything (stdio), with the fuzz pass
     filesystem   @modelcontextprotocol/server-filesystem on tests/live/fs_root
                  (contract only: its tools write files)
@@ -63,10 +63,7 @@ def _time() -> Target:
 
 
 RECIPES: dict[str, Recipe] = {
-    # The initialize era, like MCProbe's demo. (In the 2026-07-28 era the demo's
-    # low-level handlers return dicts without resultType/ttlMs/cacheScope, which
-    # the SDK's serializer rejects with -32603 on every list.)
-    "demo_target": Recipe(_demo, RecordOptions(fuzz=True, protocol="initialize")),
+    "demo_target": Recipe(_demo, RecordOptions(fuzz=True)),
     "everything": Recipe(_everything, RecordOptions(fuzz=True)),
     "filesystem": Recipe(_filesystem, RecordOptions()),
     "time": Recipe(_time, RecordOptions(fuzz=True)),

@@ -15,6 +15,7 @@ import logging
 from collections.abc import AsyncIterator, Callable
 from typing import Any
 
+from mcpvcr import codec
 from mcpvcr.cassette import Cassette
 from mcpvcr.errors import CannotRun, UsageError
 from mcpvcr.live.handshake import (
@@ -234,9 +235,15 @@ def _mark_incomplete(cassette: Cassette, reason: str) -> None:
 
 
 def _finish(cassette: Cassette, target: Target, options: RecordOptions) -> Cassette:
+    """Redact secrets, then put the cassette in canonical form.
+
+    Canonical form (keys sorted, lists sorted by identity) is what the file
+    holds, so the cassette `record` returns scores, lints and diffs exactly
+    like the one `store.load` reads back: `audit` equals `record` + `score`.
+    """
     body = redact(cassette.body, target.secret_values(), options.scrub_patterns)
     header = redact(cassette.header, target.secret_values())
-    return Cassette(header=header, body=body)
+    return Cassette(header=codec.canonicalize(header), body=codec.canonical_body(body))
 
 
 def _exercise_function() -> Callable[..., Any]:

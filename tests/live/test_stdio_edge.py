@@ -276,3 +276,15 @@ def test_a_stderr_flood_does_not_block_the_server(tmp_path: Path) -> None:
     assert run.returncode == 0, run.stderr
     assert len(store.load(out).tools) == 7
     assert "noise" not in run.stderr  # the server's stderr is not echoed to ours
+
+
+def test_record_returns_the_canonical_cassette_the_file_holds(tmp_path: Path) -> None:
+    from mcpvcr import codec
+    from mcpvcr.live import record as live_record
+    from mcpvcr.recording import RecordOptions
+    from mcpvcr.targets import stdio_target
+
+    cassette = live_record(stdio_target(fake_command("paged")), RecordOptions())
+    again = codec.decode(codec.encode(cassette), "memory")
+    assert cassette.header == again.header and cassette.body == again.body
+    assert list(cassette.body) == sorted(cassette.body)  # keys in canonical order already
