@@ -139,7 +139,7 @@ def test_install_without_registry_fails_with_one_clear_line(tmp_path: Path) -> N
         PYTHONPATH=str(REPO),
     )
     proc = subprocess.run(
-        [*targets.NETNS, sys.executable, "-m", "tests.targets", "install"],
+        [*targets.NETNS, sys.executable, "-m", "tests.targets", "install", "--only", "node"],
         cwd=REPO,
         env=env,
         capture_output=True,
@@ -166,6 +166,14 @@ def test_installer_usage_error_exit_2() -> None:
     )
     assert proc.returncode == 2
     assert proc.stderr.startswith("usage: python -m tests.targets")
+    bad_env = subprocess.run(
+        [sys.executable, "-m", "tests.targets", "install", "--only", "node,nope"],
+        cwd=REPO,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert bad_env.returncode == 2 and "unknown environment(s): nope" in bad_env.stderr
 
 
 class _FakeItem:

@@ -1,22 +1,26 @@
-"""`python -m tests.targets install [--force]` | `python -m tests.targets lock`."""
+"""`python -m tests.targets install [--force] [--only ENV[,ENV]]` or `... lock`."""
 
 from __future__ import annotations
 
+import argparse
 import sys
 
-from tests.targets.install import InstallError, install, relock
-
-USAGE = "usage: python -m tests.targets install [--force] | lock"
+from tests.targets.install import InstallError, env_names, install, relock
 
 
 def main(argv: list[str]) -> int:
     """Run the sub-command; one-line errors, exit 1 on failure, 2 on bad usage."""
-    if not argv or argv[0] not in ("install", "lock") or set(argv[1:]) - {"--force"}:
-        print(USAGE, file=sys.stderr)
-        return 2
+    parser = argparse.ArgumentParser(prog="python -m tests.targets")
+    parser.add_argument("command", choices=("install", "lock"))
+    parser.add_argument("--force", action="store_true", help="reinstall even when up to date")
+    parser.add_argument("--only", metavar="ENV[,ENV]", help=f"only these of {env_names()}")
+    args = parser.parse_args(argv)
+    only = frozenset(args.only.split(",")) if args.only else None
+    if only is not None and only - set(env_names()):
+        parser.error(f"unknown environment(s): {', '.join(sorted(only - set(env_names())))}")
     try:
-        if argv[0] == "install":
-            install(force="--force" in argv[1:])
+        if args.command == "install":
+            install(force=args.force, only=only)
         else:
             relock()
     except InstallError as exc:

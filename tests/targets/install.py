@@ -150,8 +150,10 @@ def _install_env(kind: str, env: str, pins: dict[str, str], root: Path, force: b
     _log(f"{env}: done in {time.monotonic() - t0:.1f} s")
 
 
-def install(force: bool = False) -> None:
+def install(force: bool = False, only: frozenset[str] | None = None) -> None:
     """Install every environment whose stamp does not match the lock (all of them if force).
+
+    `only` restricts the run to those environment names (e.g. {"node"}).
 
     Environments are independent directories, so they install in parallel (the work is mostly
     waiting on the registries); the first failure is raised once all have finished.
@@ -160,7 +162,12 @@ def install(force: bool = False) -> None:
     root = targets_dir()
     root.mkdir(parents=True, exist_ok=True)
     started = time.monotonic()
-    jobs = [(kind, env, pins) for kind in ("npm", "python") for env, pins in lock[kind].items()]
+    jobs = [
+        (kind, env, pins)
+        for kind in ("npm", "python")
+        for env, pins in lock[kind].items()
+        if only is None or env in only
+    ]
     with ThreadPoolExecutor(max_workers=len(jobs)) as pool:
         futures = [
             pool.submit(_install_env, kind, env, pins, root, force) for kind, env, pins in jobs
@@ -170,6 +177,12 @@ def install(force: bool = False) -> None:
         if error is not None:
             raise error
     _log(f"all targets ready in {root} ({time.monotonic() - started:.1f} s)")
+
+
+def env_names() -> list[str]:
+    """Every environment name in the lock, npm first."""
+    lock = load_lock()
+    return [*lock["npm"], *lock["python"]]
 
 
 def relock() -> None:
