@@ -217,8 +217,8 @@ class RawClient:
             headers["mcp-method"] = method
             key = _NAME_BEARING.get(method)
             name = params.get(key) if key and isinstance(params, dict) else None
-            if isinstance(name, str) and name.isascii() and name.isprintable():
-                headers["mcp-name"] = name
+            if isinstance(name, str):
+                headers["mcp-name"] = _header_value(name)
         return headers
 
     # -- the reader -----------------------------------------------------------
@@ -301,6 +301,16 @@ class RawClient:
         if self.unmatched_responses:
             result["unmatchedResponses"] = self.unmatched_responses
         return result
+
+
+def _header_value(text: str) -> str:
+    """Plain visible ASCII as is; anything else in the SDK's base64 sentinel form."""
+    if text.isascii() and text.isprintable():
+        return text
+    from mcp.shared.inbound import encode_header_value  # only for such names: mcp is slow to import
+
+    encoded: str = encode_header_value(text)
+    return encoded
 
 
 def _error_object(error: Any) -> dict[str, Any]:

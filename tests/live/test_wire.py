@@ -166,6 +166,8 @@ def test_modern_era_stamps_meta_and_http_headers() -> None:
             "mcp-method": "tools/call",
             "mcp-name": "t",
         }
+        await client.request("tools/call", {"name": "héllo"}, 5.0)
+        assert channel.sent[-1][1]["mcp-name"] == "=?base64?aMOpbGxv?="
         await client.stop()
 
     asyncio.run(main())
