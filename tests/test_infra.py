@@ -830,3 +830,80 @@ def test_http_redirect_points_at_another_host() -> None:
     assert status == 307
     port = urlsplit(url).port
     assert headers["Location"] == f"http://127.0.0.2:{port}/mcp"
+
+
+def test_loop_cursor_never_ends() -> None:
+    with zoo("loop_cursor") as c:
+        c.initialize()
+        cursors = []
+        params: dict[str, Any] | None = None
+        for _ in range(50):
+            page = c.request("tools/list", params)["result"]
+            cursors.append(page["nextCursor"])
+            params = {"cursor": page["nextCursor"]}
+        assert page["tools"][0]["name"] == "tool_49"
+        assert set(cursors) == {"again"}
+        assert "nextCursor" not in c.request("prompts/list")["result"]
+
+
+def test_strict_legacy_dies_on_server_discover() -> None:
+    with zoo("strict_legacy", stderr=subprocess.PIPE) as c:
+        with pytest.raises(EOFError):
+            c.request("server/discover", {"_meta": ENVELOPE})
+        assert c.proc.wait(timeout=10) == 1
+        assert c.proc.stderr is not None
+        assert b"unknown method server/discover, exiting" in c.proc.stderr.read()
+    with zoo("strict_legacy") as c:
+        assert c.initialize()["serverInfo"]["name"] == "zoo-strict-legacy"
+        assert c.request("ping")["result"] == {}
+
+
+def test_server_requests_waits_for_the_client_answers() -> None:
+    with zoo("server_requests", stderr=subprocess.PIPE) as c:
+        c.initialize()
+        c.send({"jsonrpc": "2.0", "id": 99, "method": "tools/list"})
+        asked = [c.messages.get(timeout=10) for _ in range(4)]
+        assert [m["method"] for m in asked if m] == [
+            "ping",
+            "roots/list",
+            "sampling/createMessage",
+            "elicitation/create",
+        ]
+        assert c.messages.empty()  # tools/list is held back ...
+        for m in asked[:3]:
+            assert m is not None
+            c.send({"jsonrpc": "2.0", "id": m["id"], "result": {"roots": []}})
+        assert asked[3] is not None
+        c.send({"jsonrpc": "2.0", "id": asked[3]["id"], "error": {"code": -32601, "message": "no"}})
+        answer = c.messages.get(timeout=10)  # ... until all four are answered
+        assert answer is not None and answer["id"] == 99
+        assert [t["name"] for t in answer["result"]["tools"]] == ["echo"]
+        c.close()
+        assert c.proc.stderr is not None
+        log = c.proc.stderr.read().decode()
+    assert "elicitation/create -> error -32601" in log and "ping -> result" in log
+
+
+def test_volatile_answers_differ_each_call() -> None:
+    with zoo("volatile") as c:
+        c.initialize()
+        first, second = (_call(c, "now", {}) for _ in range(2))
+        assert first["structuredContent"]["id"] != second["structuredContent"]["id"]
+        assert first["structuredContent"]["time"].endswith("Z")
+        assert _call(c, "stable", {}) == _call(c, "stable", {})
+
+
+def test_escape_sequences_reach_the_wire_raw() -> None:
+    from tests.servers.escape_sequences import HOSTILE
+
+    with zoo("escape_sequences") as c:
+        info = c.initialize()
+        tools = c.list_all("tools/list", "tools")
+        prompts = c.list_all("prompts/list", "prompts")
+        answer = _call(c, "beep", {})
+    assert info["serverInfo"]["name"] == HOSTILE["name"]
+    assert info["instructions"] == HOSTILE["instructions"]
+    assert [t["description"] for t in tools] == [HOSTILE["clear_screen"], HOSTILE["beep"]]
+    assert tools[0]["inputSchema"]["properties"]["what"]["description"] == HOSTILE["param"]
+    assert prompts[0]["description"] == HOSTILE["prompt"]
+    assert answer["content"][0]["text"] == HOSTILE["answer"]
