@@ -82,6 +82,11 @@ def _hits(pattern: re.Pattern[str]) -> Callable[[str], set[str]]:
     return scan
 
 
+def _urls(text: str) -> set[str]:
+    # Sentence punctuation after a URL is not part of it ("see https://x.example/a.").
+    return {m.group(0).rstrip(".,;:!?").lower() for m in _URL_OR_EMAIL.finditer(text)}
+
+
 def _invisible(text: str) -> set[str]:
     return {f"U+{ord(char):04X}" for char in _INVISIBLE.findall(text)}
 
@@ -103,7 +108,7 @@ SCANNERS: Final[tuple[tuple[str, str, Callable[[str], set[str]]], ...]] = (
     ("description.invisible_unicode_added", "invisible character", _invisible),
     ("description.exfiltration_language_added", "exfiltration language", _hits(_EXFILTRATION)),
     ("description.coercive_priority_added", "coercive priority", _hits(_COERCIVE)),
-    ("description.url_or_email_added", "new URL or e-mail", _hits(_URL_OR_EMAIL)),
+    ("description.url_or_email_added", "new URL or e-mail", _urls),
     ("description.hidden_markup_added", "hidden markup", _hidden_markup),
     ("description.encoded_payload_added", "encoded payload", _hits(_ENCODED)),
     ("description.secret_material_added", "secret material", _hits(_SECRET)),
