@@ -1,5 +1,11 @@
-"""Pure parts of the behavioural pass: case generation, classification, scrubbing.
+"""Pure parts of the behavioural pass (`record --fuzz`): nothing here imports `mcp`.
 
-Nothing here imports `mcp`; the live pass that sends the cases is
-`mcpvcr.live.exercise`.
+- `cases`: the cases for one tool (valid + malformed variants), deterministic per seed;
+  `values` builds the valid value (with `hints`, `regex_gen`, `numbers`, `merge`) and
+  `schemas` holds the jsonschema plumbing (validators, local `$ref`, type sets, formats).
+- `plan`: every call of the pass, in recorded order, and the coverage note.
+- `classify`: outcome (`ok | toolError | rejected | protocolCrash | timeout`) and flags.
+- `scrub`: volatile values out of answers; very large answers truncated.
+
+The live pass that sends the calls is `mcpvcr.live.exercise`.
 """

@@ -105,12 +105,13 @@ PROPERTY = st.recursive(LEAVES, _wrap, max_leaves=6)
 
 @st.composite
 def tools(draw: st.DrawFn) -> dict[str, Any]:
-    props = draw(st.dictionaries(NAMES, PROPERTY, min_size=0, max_size=4))
+    props: dict[str, Any] = draw(st.dictionaries(NAMES, PROPERTY, min_size=0, max_size=4))
     required = [name for name in sorted(props) if draw(st.booleans())]
     schema: dict[str, Any] = {"type": "object", "properties": props, "required": required}
     if draw(st.booleans()):
         schema["additionalProperties"] = False
-    if props and draw(st.booleans()):  # move one property behind a $ref
+    move: bool = draw(st.booleans())
+    if props and move:  # move one property behind a $ref
         moved = sorted(props)[0]
         schema["$defs"] = {"Moved": props[moved]}
         schema["properties"] = {**props, moved: {"$ref": "#/$defs/Moved"}}
