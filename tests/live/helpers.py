@@ -1,4 +1,4 @@
-"""Shared helpers of the recorder tests: run `mcpvcr record`, find processes, need targets."""
+"""Shared helpers of the recorder tests: run `mcpvcr record`, find live processes."""
 
 from __future__ import annotations
 
@@ -8,8 +8,6 @@ import sys
 import time
 from dataclasses import dataclass
 from pathlib import Path
-
-import pytest
 
 REPO = Path(__file__).resolve().parents[2]
 FAKE = Path(__file__).resolve().parent / "fake_server.py"
@@ -61,18 +59,3 @@ def alive_in_group(pgid: int) -> list[int]:
         if int(fields[2]) == pgid and fields[0] != "Z":
             alive.append(int(entry.name))
     return alive
-
-
-def need(name: str) -> None:
-    """Skip when a real target is not installed; fail instead when CI=true."""
-    try:
-        from tests.targets import installed
-    except ImportError:  # pragma: no cover - INFRA's helpers missing entirely
-        ok = False
-    else:
-        ok = installed(name)
-    if not ok:
-        message = f"real target {name} not installed (python -m tests.targets install)"
-        if os.environ.get("CI") == "true":
-            pytest.fail(message)
-        pytest.skip(message)
