@@ -5,8 +5,10 @@ cases is the emission order recorded in the cassette:
 
 1. `valid`: pinned arguments when the user gave some (they win, unchecked),
    else a generated value verified with jsonschema (values.py). Only the
-   required properties are filled; all properties are the fallback when the
-   required-only object does not validate.
+   required properties are filled, plus optional numeric "speed knobs"
+   (`duration`, `delay`, `sleep`, `wait`, `interval`, `seconds`) set small so a
+   valid case does not sit through a default long operation; all properties
+   are the fallback when that object does not validate.
 2. MCProbe's variants, same names and order (anchors-spec §2.3):
    `missing_required:<f>` (each `required` entry, in order), `wrong_type:<f>`,
    `out_of_enum:<f>` (properties in sorted name order), `extra_garbage`.

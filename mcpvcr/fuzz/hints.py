@@ -138,10 +138,22 @@ _NUMBER_RULES: Final[tuple[tuple[str, float], ...]] = (
     ("seconds", 1),
     ("duration", 1),
     ("delay", 0),
+    ("sleep", 0),
+    ("wait", 0),
+    ("interval", 1),
     ("offset", 0),
     ("index", 0),
     ("depth", 1),
 )
+
+SPEED_WORDS: Final = frozenset({"duration", "delay", "sleep", "wait", "interval", "seconds"})
+"""Optional numeric fields that set how long a call runs; the valid case fills them (small)."""
+
+
+def is_speed_knob(name: str) -> bool:
+    """True for fields like `duration` or `delay_ms`: leaving them out means the default wait."""
+    return bool(_word_parts(name) & SPEED_WORDS)
+
 
 GENERIC_STRINGS: Final = ("example", "test", "1.0.0", "2024-01-15", "abcdef12", "en")
 """Tried against a `pattern` before generating a string from the pattern itself."""

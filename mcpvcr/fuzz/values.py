@@ -98,10 +98,12 @@ class ValueGenerator:
         if isinstance(enum, list) and enum:
             yield from _rotate(enum, variant)
             return
-        for key in ("examples",):
-            examples = schema.get(key)
-            if isinstance(examples, list) and not variant:
-                yield from examples
+        if name and hints.is_speed_knob(name) and _numeric(schema):
+            integer = "integer" in declared_types(schema)
+            yield from numbers(schema, name, variant, integer=integer)  # small beats the default
+        examples = schema.get("examples")
+        if isinstance(examples, list) and not variant:
+            yield from examples
         if "default" in schema and not variant:
             yield schema["default"]
         if any(key in schema for key in _COMPOSITE_KEYS):
@@ -259,10 +261,17 @@ class ValueGenerator:
         )
         extra = schema.get("additionalProperties", True)
         min_props = _int(schema.get("minProperties"), 0)
+        optional = [p for p in sorted(props) if p not in required]
+        # Speed knobs (duration, delay, ...) get a small value so a valid case does not sit
+        # through a default 10 s operation; otherwise only required fields, as mcp-probe.
+        knobs = [p for p in optional if hints.is_speed_knob(p) and _numeric(props[p])]
+        if knobs:
+            quick = self._fill(props, required, knobs, extra, depth, variant)
+            if quick is not None:
+                yield self._pad(quick, props, extra, min_props, depth)
         required_only = self._fill(props, required, [], extra, depth, variant)
         if required_only is not None:
             yield self._pad(required_only, props, extra, min_props, depth)
-        optional = [p for p in sorted(props) if p not in required]
         if optional:
             everything = self._fill(props, required, optional, extra, depth, variant)
             if everything is not None:
@@ -317,6 +326,10 @@ class ValueGenerator:
 
 
 _MISSING: Final = object()
+
+
+def _numeric(schema: Any) -> bool:
+    return isinstance(schema, dict) and bool({"number", "integer"} & set(declared_types(schema)))
 
 
 def _rotate(values: list[Any], variant: int) -> list[Any]:

@@ -334,3 +334,20 @@ def test_prompt_arguments(name: str, description: str | None, expected: str) -> 
     from mcpvcr.fuzz.hints import prompt_argument
 
     assert prompt_argument(name, description) == expected
+
+
+def test_speed_knobs_get_a_small_value_other_optionals_stay_out() -> None:
+    # server-everything's trigger-long-running-operation: the default duration is 10 s.
+    tool = {
+        "name": "trigger-long-running-operation",
+        "inputSchema": {
+            "type": "object",
+            "properties": {
+                "duration": {"type": "number", "default": 10},
+                "steps": {"type": "number", "default": 5},
+                "delay_ms": {"type": "integer", "minimum": 5},
+                "label": {"type": "string"},
+            },
+        },
+    }
+    assert _args(tool, "valid") == {"delay_ms": 5, "duration": 1}

@@ -109,7 +109,7 @@ def test_server_everything_valid_cases_and_determinism() -> None:
             "outputType": "resource",
         }
     }
-    # 3 s: trigger-long-running-operation's default run is 10 s, so its valid case times out.
+    # trigger-long-running-operation runs 1 s (its duration is a speed knob); 3 s bounds the rest.
     options = {"timeout": 3.0, "pinned_arguments": pinned}
     first = _record(argv, concurrency=1, **options)
     second = _record(argv, concurrency=1, **options)
