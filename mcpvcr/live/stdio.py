@@ -150,6 +150,12 @@ class StdioChannel:
             LIVE_GROUPS.discard(process.pid)
             with contextlib.suppress(BaseException):
                 await _exited(process, GRACE_SECONDS)
+            # Unread output (an answer we stopped waiting for) keeps the pipe
+            # transport open; close it now, not in __del__ after the loop is gone.
+            transport = getattr(process, "_transport", None)
+            if transport is not None:
+                with contextlib.suppress(Exception):
+                    transport.close()
             with contextlib.suppress(OSError):
                 self.stderr.close()
 
