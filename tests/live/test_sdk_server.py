@@ -82,7 +82,11 @@ def test_http_both_eras_and_fuzz_in_the_modern_one(tmp_path: Path) -> None:
     with http_server() as url:
         first = run_mcpvcr("record", url, "--fuzz", "-o", str(modern))
         second = run_mcpvcr("record", url, "--protocol", "initialize", "-o", str(legacy))
+        again = run_mcpvcr("record", url, "--fuzz", "-o", str(tmp_path / "again.mcpvcr"))
     assert first.returncode == 0, first.stderr
+    assert again.returncode == 0, again.stderr
+    # session ids, ports and timings stay out of the file
+    assert (tmp_path / "again.mcpvcr").read_bytes() == modern.read_bytes()
     assert second.returncode == 0, second.stderr
     assert store.load(modern).handshake == "server/discover"
     assert store.load(legacy).handshake == "initialize"
