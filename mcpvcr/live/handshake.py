@@ -86,7 +86,7 @@ async def negotiate(
     log = list(negotiation or [])
     if protocol == "initialize":
         reply = await _initialize(client, timeout)
-        return await _legacy_or_fail(client, reply, [*log, _entry("initialize", reply)])
+        return await _legacy_or_fail(client, reply, [*log, _entry("initialize", reply)], timeout)
     if protocol == "discover":
         probe = await _discover(client, timeout)
         version = _modern_version(probe)
@@ -119,7 +119,7 @@ async def _auto(client: RawClient, timeout: float, log: list[dict[str, Any]]) ->
         if probe.closed is not None and reply.closed is not None:
             raise Reconnect([*log, _entry("server/discover", probe)])
     steps = [*log, _entry("server/discover", probe), _entry("initialize", reply)]
-    return await _legacy_or_fail(client, reply, steps)
+    return await _legacy_or_fail(client, reply, steps, timeout)
 
 
 async def _discover(client: RawClient, timeout: float) -> Reply:
@@ -158,7 +158,9 @@ def _adopt_discover(
     )
 
 
-async def _legacy_or_fail(client: RawClient, reply: Reply, log: list[dict[str, Any]]) -> Handshake:
+async def _legacy_or_fail(
+    client: RawClient, reply: Reply, log: list[dict[str, Any]], timeout: float
+) -> Handshake:
     if reply.result is not None:
         raw_version = reply.result.get("protocolVersion")
         version = raw_version if isinstance(raw_version, str) else ""
@@ -172,7 +174,7 @@ async def _legacy_or_fail(client: RawClient, reply: Reply, log: list[dict[str, A
         raise HandshakeFailed(f"initialize failed: {_error_text(reply.error)}")
     if reply.closed is not None:
         raise HandshakeFailed(f"the server died during the handshake: {reply.closed}")
-    raise HandshakeFailed("no answer to the handshake within the time-out")
+    raise HandshakeFailed(f"no answer to the handshake within {timeout:g} s (--timeout)")
 
 
 def _entry(method: str, reply: Reply) -> dict[str, Any]:
