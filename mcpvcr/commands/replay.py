@@ -3,15 +3,21 @@
 from __future__ import annotations
 
 import asyncio
+import os
+import re
+from contextlib import AsyncExitStack
+from typing import TYPE_CHECKING
 
 import click
 
-from mcpvcr import store
 from mcpvcr.errors import CannotRun, UsageError
 from mcpvcr.replay.matching import DEFAULT_MATCH_ON, validate_match_on
-from mcpvcr.replay.responder import Responder
 
-MODES = ("none",)
+if TYPE_CHECKING:
+    from mcpvcr.recording import RecordOptions
+    from mcpvcr.targets import Target
+
+MODES = ("none", "once", "new_episodes", "all")
 
 
 @click.command("replay")
@@ -27,7 +33,15 @@ MODES = ("none",)
     type=click.Choice(MODES),
     default="none",
     show_default=True,
-    help="Record mode: 'none' never contacts a real server; a miss is a JSON-RPC error.",
+    help="none: never contact a real server (a miss is a JSON-RPC error); once: record FILE "
+    "from --target if it does not exist, then as none; new_episodes: forward misses to "
+    "--target and append them to FILE; all: forward everything and re-record FILE's calls.",
+)
+@click.option(
+    "--target",
+    metavar="URL|COMMAND",
+    help="The real server for once/new_episodes/all: a streamable HTTP URL or a stdio "
+    "command line (credentials from $MCPVCR_TARGET_TOKEN).",
 )
 @click.option(
     "--match-on",
@@ -35,29 +49,92 @@ MODES = ("none",)
     show_default=True,
     help="Matchers a request must satisfy: method, target, arguments.",
 )
-def command(file: str, http_address: str | None, mode: str, match_on: str) -> None:
+@click.option(
+    "--no-latency", is_flag=True, help="Answer at once instead of waiting out recorded latencies."
+)
+@click.option(
+    "--timeout",
+    type=click.FloatRange(min=0.1),
+    default=10.0,
+    show_default=True,
+    help="Seconds for each request forwarded to --target.",
+)
+def command(
+    file: str,
+    http_address: str | None,
+    mode: str,
+    target: str | None,
+    match_on: str,
+    no_latency: bool,
+    timeout: float,
+) -> None:
     """Serve FILE as an MCP server answering exactly what was recorded.
 
     Lists are paged as the original was; tools/call, resources/read and
     prompts/get answers are replayed verbatim. stdout carries only JSON-RPC.
     """
+    from mcpvcr import store
+    from mcpvcr.recording import RecordOptions
+    from mcpvcr.replay.responder import Responder
+
     try:
         matchers = validate_match_on(name.strip() for name in match_on.split(",") if name.strip())
     except ValueError as err:
         raise UsageError(f"--match-on: {err}") from None
+    if mode != "none" and not target:
+        raise UsageError(f"--mode {mode} needs --target URL|COMMAND (the real server)")
+    address = _address(http_address) if http_address else None
+    live = _target(target) if target else None
+    options = RecordOptions(timeout=timeout)
+    if mode == "once" and live is not None and not os.path.exists(file):
+        _record_first(file, live, options)
     cassette = store.load(file)
-    responder = Responder(cassette, cassette_path=file, match_on=matchers, mode=mode)
-    if http_address is None:
-        from mcpvcr.replay.stdio import serve_stdio
+    if mode == "once":
+        mode = "none"
 
-        reason = asyncio.run(serve_stdio(responder))
-    else:
-        from mcpvcr.replay.http import serve_http
+    async def serve() -> str | None:
+        async with AsyncExitStack() as stack:
+            forward = None
+            if mode in ("new_episodes", "all") and live is not None:
+                from mcpvcr.replay.episodes import EpisodeLog, forwarding
 
-        host, port = _address(http_address)
-        reason = asyncio.run(serve_http(responder, host, port))
+                log = EpisodeLog(cassette, file, live, options, fresh=mode == "all")
+                forward = await stack.enter_async_context(forwarding(log))
+            responder = Responder(
+                cassette,
+                cassette_path=file,
+                match_on=matchers,
+                mode=mode,
+                replay_latency=not no_latency,
+                forward=forward,
+            )
+            if address is None:
+                from mcpvcr.replay.stdio import serve_stdio
+
+                return await serve_stdio(responder)
+            from mcpvcr.replay.http import serve_http
+
+            return await serve_http(responder, *address)
+
+    reason = asyncio.run(serve())
     if reason is not None:
         raise CannotRun(f"{file}: the recorded server died here: {reason}")
+
+
+def _record_first(file: str, target: Target, options: RecordOptions) -> None:
+    from mcpvcr import store
+    from mcpvcr.live import record
+
+    click.echo(f"mcpvcr: {file} does not exist; recording it first (mode once)", err=True)
+    store.save(record(target, options), file)
+
+
+def _target(text: str) -> Target:
+    from mcpvcr.targets import credential_headers, stdio_target, url_target
+
+    if re.match(r"^https?://", text):
+        return url_target(text, headers=credential_headers())
+    return stdio_target(text)
 
 
 def _address(text: str) -> tuple[str, int]:

@@ -29,6 +29,7 @@ METHOD_NOT_FOUND: Final = -32601
 INVALID_PARAMS: Final = -32602
 CURSOR_PREFIX: Final = "mcpvcr-page:"
 SERVER_INFO_META: Final = "io.modelcontextprotocol/serverInfo"
+HANDSHAKE_VERSIONS: Final = ("2024-11-05", "2025-03-26", "2025-06-18", "2025-11-25")
 _KIND_OF_METHOD: Final = {method: kind for kind, method in LIST_METHODS.items()}
 
 
@@ -60,7 +61,7 @@ class Close:
 
 Answer = Send | SendMany | Silence | Close
 Forward = Callable[[str, Any], Awaitable[dict[str, Any]]]
-"""Send a missed request to a live server; returns a recorded `response` dict."""
+"""Send a request to the live server; returns the new recorded Interaction dict."""
 
 
 @dataclass
@@ -75,7 +76,6 @@ class Responder:
     """Wait out recorded latencies above the fastest bucket, so a recording of the
     replay measures the same coarse latency the original did."""
     forward: Forward | None = None
-    on_new_interaction: Callable[[dict[str, Any]], None] | None = None
     _keys: list[RequestKey] = field(default_factory=list, init=False)
     _interactions: list[dict[str, Any]] = field(default_factory=list, init=False)
 
@@ -113,7 +113,7 @@ class Responder:
 
     async def _response(self, method: str, params: Any) -> dict[str, Any]:
         if method in ("initialize", "server/discover"):
-            return self._handshake(method)
+            return self._handshake(method, params)
         if method == "ping":
             return {"result": {}}
         if method in _KIND_OF_METHOD:
@@ -138,7 +138,7 @@ class Responder:
             ]
         )
 
-    def _handshake(self, method: str) -> dict[str, Any]:
+    def _handshake(self, method: str, params: Any) -> dict[str, Any]:
         for attempt in self._negotiation():
             if attempt.get("method") == method and ("result" in attempt or "error" in attempt):
                 if "result" in attempt and method == self.cassette.handshake:
@@ -146,6 +146,8 @@ class Responder:
                 return {k: attempt[k] for k in ("result", "error") if k in attempt}
         if self.cassette.handshake == method:
             return {"result": _handshake_result(method, self.cassette.server, self.cassette)}
+        if method == "initialize" and self.cassette.handshake == "server/discover":
+            return {"result": _legacy_view(self.cassette.server, params)}
         return _error(METHOD_NOT_FOUND, f"Method not found: {method}")
 
     def _negotiation(self) -> list[dict[str, Any]]:
@@ -181,18 +183,10 @@ class Responder:
             response = recorded.get("response")
             return response if isinstance(response, dict) else {"result": {}}
         if self.forward is not None and self.mode in ("new_episodes", "all"):
-            response = await self.forward(method, params)
-            interaction = {
-                "method": method,
-                "target": key.target,
-                "case": "replay",
-                "params": params,
-                "response": response,
-            }
+            interaction = await self.forward(method, params)
             self._remember(interaction)
-            if self.on_new_interaction is not None:
-                self.on_new_interaction(interaction)
-            return response
+            response = interaction.get("response")
+            return response if isinstance(response, dict) else {"result": {}}
         near = closest(key, self._keys, self.match_on)
         message = miss_message(key, near, self.cassette_path, self.mode)
         return _error(REPLAY_MISS, message)
@@ -210,6 +204,23 @@ def _handshake_result(method: str, result: Any, cassette: Cassette) -> Any:
     restored = {key: value for key, value in result.items() if key != "serverInfo"}
     restored["_meta"] = {SERVER_INFO_META: info}
     return restored
+
+
+def _legacy_view(server: dict[str, Any], params: Any) -> dict[str, Any]:
+    """An `initialize` answer for a cassette recorded over server/discover.
+
+    The recording never tried `initialize`, so nothing says the server refused
+    it; legacy clients (most hosts today) get the same identity, capabilities
+    and instructions at the handshake version they offered.
+    """
+    offered = params.get("protocolVersion") if isinstance(params, dict) else None
+    version = offered if offered in HANDSHAKE_VERSIONS else HANDSHAKE_VERSIONS[-1]
+    result: dict[str, Any] = {"protocolVersion": version}
+    for key in ("capabilities", "serverInfo", "instructions"):
+        if key in server:
+            result[key] = server[key]
+    result.setdefault("capabilities", {})
+    return result
 
 
 def _replay_delay(latency: Any) -> float:
