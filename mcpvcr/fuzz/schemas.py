@@ -120,6 +120,10 @@ def build_validator(schema: Any, *, formats: bool = True) -> Validator:
         cls.check_schema(schema)
     except SchemaError as exc:
         raise SchemaProblem(f"not a valid JSON Schema: {_short(exc.message)}") from exc
+    except RecursionError:
+        # jsonschema checks a schema recursively; a hostile 300-level schema
+        # exhausts Python's stack long before it is wrong.
+        raise SchemaProblem("schema is nested too deeply to check") from None
     checker = FORMAT_CHECKER if formats else None
     validator: Validator = cls(schema, registry=Registry(), format_checker=checker)
     return validator

@@ -120,10 +120,17 @@ def schema_problem(schema: Any) -> str | None:
         key = json.dumps(schema, sort_keys=True, ensure_ascii=False, allow_nan=False)
     except (TypeError, ValueError):
         return "schema holds values that are not JSON"
+    except RecursionError:
+        return "schema is nested too deeply to check (hundreds of levels)"
     if key not in _VERDICTS:
         if len(_VERDICTS) > 4096:
             _VERDICTS.clear()
-        _VERDICTS[key] = _problem(schema, has_refs='"$ref"' in key)
+        try:
+            _VERDICTS[key] = _problem(schema, has_refs='"$ref"' in key)
+        except RecursionError:
+            # jsonschema validates recursively: a hostile schema hundreds of
+            # levels deep exhausts the stack before any real check fails.
+            _VERDICTS[key] = "schema is nested too deeply to check (hundreds of levels)"
     return _VERDICTS[key]
 
 

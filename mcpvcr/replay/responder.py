@@ -224,11 +224,15 @@ def _legacy_view(server: dict[str, Any], params: Any) -> dict[str, Any]:
 
 
 def _replay_delay(latency: Any) -> float:
-    """Seconds inside the recorded latency bucket (none for the fastest bucket)."""
+    """Seconds just past the bucket's lower edge (none for the fastest bucket).
+
+    Just past the lower edge, not the middle: the replay's own overhead only
+    adds time, so this leaves the whole bucket as margin on a busy machine.
+    """
     if not isinstance(latency, int) or latency not in LATENCY_LADDER_MS[1:]:
         return 0.0
     previous = LATENCY_LADDER_MS[LATENCY_LADDER_MS.index(latency) - 1]
-    return (previous + latency) / 2 / 1000
+    return (previous + min(10, (latency - previous) / 10)) / 1000
 
 
 def _page_number(params: Any) -> int | None:
