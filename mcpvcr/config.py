@@ -20,6 +20,7 @@ Other keys (and sub-tables used by other commands) are left alone.
 from __future__ import annotations
 
 import os
+import re
 import tomllib
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
@@ -198,3 +199,52 @@ def _table(table: Mapping[str, Any], key: str, source: str) -> dict[str, Any]:
     if not isinstance(value, dict):
         raise UsageError(f"{source}: '{key}' must be a table")
     return value
+
+
+@dataclass(frozen=True, kw_only=True)
+class FuzzConfig:
+    """`[tool.mcpvcr.fuzz]`: known-good arguments and extra scrub patterns for recordings.
+
+        [tool.mcpvcr.fuzz]
+        scrub = ["req-[0-9a-f]{8}"]
+        [tool.mcpvcr.fuzz.pin]
+        git_status = { repo_path = "." }
+        read_file = { path = "README.md" }
+
+    `--pin TOOL=JSON` wins over a pin here for the same tool; `--scrub` adds to `scrub`.
+    """
+
+    pinned_arguments: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
+    scrub_patterns: tuple[str, ...] = ()
+    source: str | None = None
+
+
+def load_fuzz_config(start: str | os.PathLike[str] | None = None) -> FuzzConfig:
+    """The `[tool.mcpvcr.fuzz]` table that applies to `start` (empty when there is none)."""
+    path = find_config(start)
+    if path is None:
+        return FuzzConfig()
+    data = _read(path)
+    table = _tool_table(data, path)
+    if table is None:
+        table = data
+    return parse_fuzz_config(_table(table, "fuzz", str(path)), str(path))
+
+
+def parse_fuzz_config(table: Mapping[str, Any], source: str) -> FuzzConfig:
+    """Build a FuzzConfig with one-line errors naming `source`."""
+    pins = _table(table, "pin", f"{source}: [fuzz]")
+    for tool, arguments in pins.items():
+        if not isinstance(arguments, dict):
+            raise UsageError(f"{source}: [fuzz.pin] '{tool}' must be a table of arguments")
+    scrub = _strings(table, "scrub", f"{source}: [fuzz]")
+    for pattern in scrub:
+        try:
+            re.compile(pattern)
+        except re.error as err:
+            raise UsageError(f"{source}: [fuzz] scrub {pattern!r} is not a regex ({err})") from None
+    return FuzzConfig(
+        pinned_arguments={str(tool): dict(args) for tool, args in pins.items()},
+        scrub_patterns=tuple(scrub),
+        source=source,
+    )

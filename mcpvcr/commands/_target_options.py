@@ -239,12 +239,16 @@ def _merge(found: Target, env: dict[str, str], headers: dict[str, str], cwd: str
 
 def build_options(**kwargs: Any) -> RecordOptions:
     """RecordOptions from the values of `record_options` (extra keys are ignored)."""
+    from mcpvcr.config import load_fuzz_config
+
+    configured = load_fuzz_config()
     scrub = tuple(kwargs.get("scrub") or ())
     for pattern in scrub:
         try:
             re.compile(pattern)
         except re.error as err:
             raise UsageError(f"--scrub {pattern!r}: not a regular expression ({err})") from None
+    pins = {**configured.pinned_arguments, **_pins(kwargs.get("pin") or ())}
     return RecordOptions(
         timeout=float(kwargs.get("timeout") or 10.0),
         protocol=kwargs.get("protocol") or "auto",
@@ -254,8 +258,8 @@ def build_options(**kwargs: Any) -> RecordOptions:
         fuzz_destructive=bool(kwargs.get("fuzz_destructive")),
         concurrency=int(kwargs.get("concurrency") or 4),
         keep_volatile=bool(kwargs.get("keep_volatile")),
-        scrub_patterns=scrub,
-        pinned_arguments=_pins(kwargs.get("pin") or ()),
+        scrub_patterns=(*configured.scrub_patterns, *scrub),
+        pinned_arguments=pins,
     )
 
 
