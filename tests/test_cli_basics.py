@@ -57,7 +57,9 @@ def test_show_prints_canonical_json(tmp_path: Path, capsys: pytest.CaptureFixtur
     assert document["header"]["protocolVersion"] == "2025-11-25"
 
 
-def test_show_escapes_terminal_sequences(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_show_escapes_terminal_sequences(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     hostile = "ok\x1b[2J\x1b]0;pwned\x07 \u202eevil\u202c \U000e0041tag"
     path = sample(tmp_path / "esc.mcpvcr", description=hostile)
     assert run(["show", str(path)]) == 0

@@ -54,7 +54,9 @@ def test_failed_encode_keeps_previous_file_and_leaves_no_temp(tmp_path: Path) ->
     assert os.listdir(tmp_path) == ["keep.mcpvcr"]
 
 
-def test_interrupted_write_keeps_previous_file(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_interrupted_write_keeps_previous_file(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     path = tmp_path / "keep.mcpvcr"
     store.save(small_cassette("old"), path)
     before = path.read_bytes()
@@ -75,7 +77,7 @@ def test_missing_directory_is_a_one_line_error(tmp_path: Path) -> None:
 
 
 def test_load_errors_name_the_file(tmp_path: Path) -> None:
-    with pytest.raises(CassetteNotFound, match="missing.mcpvcr: no such cassette"):
+    with pytest.raises(CassetteNotFound, match=r"missing\.mcpvcr: no such cassette"):
         store.load(tmp_path / "missing.mcpvcr")
     with pytest.raises(CassetteError, match="is a directory"):
         store.load(tmp_path)
