@@ -11,23 +11,14 @@ from pathlib import Path
 import pytest
 
 from mcpvcr import __version__, store
-from mcpvcr.cassette import Cassette
 from mcpvcr.cli import COMMANDS, run
+from tests.builders import cassette
 
 REPO = Path(__file__).resolve().parent.parent
 
 
 def sample(path: Path, description: str = "Adds two numbers.") -> Path:
-    cassette = Cassette.new(
-        transport="stdio",
-        handshake="initialize",
-        protocol_version="2025-11-25",
-        client_info={"name": "mcpvcr", "version": "test"},
-        client_capabilities={},
-        server={"serverInfo": {"name": "demo", "version": "1"}, "capabilities": {"tools": {}}},
-    )
-    cassette.body["tools"]["items"] = [{"name": "add", "description": description}]
-    store.save(cassette, path)
+    store.save(cassette(tools=[{"name": "add", "description": description}]), path)
     return path
 
 

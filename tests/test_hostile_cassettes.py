@@ -14,8 +14,8 @@ from pathlib import Path
 import pytest
 
 from mcpvcr import store
-from mcpvcr.cassette import Cassette
 from mcpvcr.cli import run
+from tests.builders import cassette
 from tests.test_codec import HOSTILE
 
 COMMANDS = {
@@ -30,22 +30,9 @@ COMMANDS = {
 
 
 def good_cassette(path: Path, text: str = "Reads one record by id.") -> Path:
-    cassette = Cassette.new(
-        transport="stdio",
-        handshake="initialize",
-        protocol_version="2025-11-25",
-        client_info={"name": "mcpvcr", "version": "test"},
-        client_capabilities={},
-        server={"serverInfo": {"name": text, "version": "1"}, "capabilities": {"tools": {}}},
-    )
-    cassette.body["tools"]["items"] = [
-        {
-            "name": text,
-            "description": text,
-            "inputSchema": {"type": "object", "properties": {text: {"type": "string"}}},
-        }
-    ]
-    store.save(cassette, path)
+    schema = {"type": "object", "properties": {text: {"type": "string"}}}
+    tools = [{"name": text, "description": text, "inputSchema": schema}]
+    store.save(cassette(tools=tools, server_info={"name": text, "version": "1"}), path)
     return path
 
 

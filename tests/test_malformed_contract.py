@@ -4,33 +4,22 @@ reads it without an internal error."""
 
 from __future__ import annotations
 
-import subprocess
 import sys
 from pathlib import Path
 
 import pytest
 
 from mcpvcr import store
+from tests.live.helpers import run_mcpvcr
 
 REPO = Path(__file__).resolve().parent.parent
 SERVER = f"{sys.executable} -m tests.servers malformed_contract"
 
 
-def mcpvcr(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "mcpvcr", *args],
-        capture_output=True,
-        text=True,
-        cwd=REPO,
-        stdin=subprocess.DEVNULL,
-        timeout=120,
-    )
-
-
 @pytest.fixture(scope="module")
 def recorded(tmp_path_factory: pytest.TempPathFactory) -> Path:
     out = tmp_path_factory.mktemp("malformed") / "malformed.mcpvcr"
-    done = mcpvcr("record", "--fuzz", "--stdio", SERVER, "-o", str(out))
+    done = run_mcpvcr("record", "--fuzz", "--stdio", SERVER, "-o", str(out))
     assert done.returncode == 0, done.stderr
     return out
 
@@ -57,11 +46,11 @@ def test_fuzz_pass_completes_on_a_hostile_contract(recorded: Path) -> None:
     ids=lambda argv: " ".join(a for a in argv if a != "{f}"),
 )
 def test_every_offline_command_reads_it(argv: list[str], recorded: Path) -> None:
-    done = mcpvcr(*[part.format(f=recorded) for part in argv])
+    done = run_mcpvcr(*[part.format(f=recorded) for part in argv])
     assert done.returncode in (0, 1), done.stderr
     assert "internal error" not in done.stderr and "Traceback" not in done.stderr
 
 
 def test_deep_schema_is_reported_not_crashed_on(recorded: Path) -> None:
-    done = mcpvcr("lint", str(recorded), "--format", "json")
+    done = run_mcpvcr("lint", str(recorded), "--format", "json")
     assert "nested too deeply to check" in done.stdout

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from mcpvcr import store
-from mcpvcr.cassette import Cassette
+from tests.builders import cassette, tool
 
 BLOCK_MCP_AND_RUN = """
 import sys
@@ -27,19 +27,7 @@ sys.exit(code)
 
 
 def make(path: Path, description: str) -> Path:
-    cassette = Cassette.new(
-        transport="stdio",
-        handshake="initialize",
-        protocol_version="2025-11-25",
-        client_info={"name": "mcpvcr", "version": "test"},
-        client_capabilities={},
-        server={"serverInfo": {"name": "s", "version": "1"}, "capabilities": {"tools": {}}},
-    )
-    schema = {"type": "object", "properties": {"x": {"type": "string", "description": "x"}}}
-    cassette.body["tools"]["items"] = [
-        {"name": "t", "description": description, "inputSchema": schema}
-    ]
-    store.save(cassette, path)
+    store.save(cassette(tools=[tool(description=description)]), path)
     return path
 
 

@@ -10,18 +10,11 @@ import pytest
 from mcpvcr import codec, store
 from mcpvcr.cassette import Cassette
 from mcpvcr.errors import CassetteError, CassetteNotFound
+from tests.builders import cassette
 
 
 def small_cassette(name: str = "tool") -> Cassette:
-    cassette = Cassette.new(
-        transport="stdio",
-        handshake="initialize",
-        protocol_version="2025-11-25",
-        client_info={"name": "mcpvcr", "version": "test"},
-        client_capabilities={},
-    )
-    cassette.body["tools"]["items"] = [{"name": name}]
-    return cassette
+    return cassette(tools=[{"name": name}])
 
 
 def test_save_then_load_round_trips(tmp_path: Path) -> None:

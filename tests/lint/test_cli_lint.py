@@ -9,8 +9,8 @@ import pytest
 
 from mcpvcr import store
 from mcpvcr.cli import run
+from tests.builders import cassette
 from tests.golden.demo_cassette import demo_cassette
-from tests.lint.builders import cassette
 
 
 @pytest.fixture
@@ -93,7 +93,7 @@ def test_config_file_applies(
 def test_untrusted_text_is_neutralised_in_terminal_output(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    from tests.lint.builders import tool
+    from tests.builders import tool
 
     store.save(
         cassette(tools=[tool(name="evil\x1b[2J\u202e", description=None)]), tmp_path / "e.mcpvcr"

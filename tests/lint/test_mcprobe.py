@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from mcpvcr.lint import lint
+from tests.builders import CLEAN_TOOL, cassette, schema, tool
 from tests.golden.demo_cassette import demo_cassette
-from tests.lint.builders import CLEAN_TOOL, cassette, schema, tool
 
 MCPROBE = {
     "server.no_tools",

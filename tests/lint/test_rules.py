@@ -13,7 +13,7 @@ import pytest
 from mcpvcr.cassette import Cassette
 from mcpvcr.config import LintConfig
 from mcpvcr.lint import all_rules, lint
-from tests.lint.builders import CLEAN_TOOL, call, cassette, rpc_error, schema, tool, tool_error
+from tests.builders import CLEAN_TOOL, call, cassette, rpc_error, schema, tool, tool_error
 
 Pair = tuple[Callable[[], Cassette], Callable[[], Cassette]]
 

@@ -9,7 +9,7 @@ import pytest
 
 from mcpvcr.cassette import Cassette
 from mcpvcr.lint import lint
-from tests.lint.builders import cassette, schema, tool
+from tests.builders import cassette, schema, tool
 
 DATA = Path(__file__).parent / "data"
 

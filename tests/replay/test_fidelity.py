@@ -20,6 +20,7 @@ from typing import Any
 import pytest
 
 from mcpvcr import codec, store
+from tests.live.helpers import run_mcpvcr
 
 REPO = Path(__file__).resolve().parents[2]
 CASSETTES = ["demo_target", "everything", "time", "filesystem", "mcpvcr-serve"]
@@ -44,24 +45,13 @@ def record_args(header: dict[str, Any]) -> list[str]:
     return args
 
 
-def mcpvcr(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "mcpvcr", *args],
-        capture_output=True,
-        text=True,
-        cwd=REPO,
-        stdin=subprocess.DEVNULL,
-        timeout=180,
-    )
-
-
 @pytest.mark.parametrize("name", CASSETTES)
 def test_recording_the_replay_gives_identical_bytes(name: str, tmp_path: Path) -> None:
     original = REPO / "cassettes" / f"{name}.mcpvcr"
     header = store.load(original).header
     replay = f"{sys.executable} -m mcpvcr replay {original}"
     again = tmp_path / "again.mcpvcr"
-    done = mcpvcr("record", "--stdio", replay, *record_args(header), "-o", str(again))
+    done = run_mcpvcr("record", "--stdio", replay, *record_args(header), "-o", str(again))
     assert done.returncode == 0, done.stderr
     if again.read_bytes() != original.read_bytes():
         old = json.dumps(codec.to_json_value(store.load(original).body), sort_keys=True, indent=1)
@@ -94,7 +84,7 @@ def test_http_replay_serves_the_same_contract(tmp_path: Path) -> None:
         again = tmp_path / "http.mcpvcr"
         header = store.load(original).header
         url = f"http://127.0.0.1:{port}/mcp"
-        done = mcpvcr("record", url, *record_args(header), "-o", str(again))
+        done = run_mcpvcr("record", url, *record_args(header), "-o", str(again))
         assert done.returncode == 0, done.stderr
     finally:
         server.terminate()

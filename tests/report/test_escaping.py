@@ -8,7 +8,7 @@ import re
 from mcpvcr.report import render
 from mcpvcr.report.escape import md_code, md_text
 from mcpvcr.score import score
-from tests.lint.builders import call, cassette, tool, tool_error
+from tests.builders import call, cassette, tool, tool_error
 
 EVIL_NAME = "x` <img src=x onerror=alert(1)> [click](http://evil.example) | **bold**\n# Heading"
 EVIL_TEXT = "<script>alert(1)</script> ![](http://evil.example/pixel) \x1b[31mred\u202e"

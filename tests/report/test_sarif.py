@@ -12,8 +12,8 @@ from jsonschema import Draft7Validator
 from mcpvcr.lint import all_rules, lint
 from mcpvcr.report import render, render_findings
 from mcpvcr.score import score
+from tests.builders import cassette, tool
 from tests.golden.demo_cassette import demo_cassette
-from tests.lint.builders import cassette, tool
 
 # Official schema (oasis-tcs/sarif-spec, Schemata/sarif-schema-2.1.0.json); see README.md here.
 SCHEMA = json.loads((Path(__file__).parent / "sarif-schema-2.1.0.json").read_text(encoding="utf-8"))

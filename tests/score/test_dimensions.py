@@ -6,7 +6,7 @@ import pytest
 
 from mcpvcr.score import score
 from mcpvcr.scoring.model import clamp_dim, grade_of, round_half_up, short_number, to_fixed
-from tests.lint.builders import call, cassette, rpc_error, tool, tool_error
+from tests.builders import call, cassette, rpc_error, tool, tool_error
 
 
 def dims(c: object) -> dict[str, object]:

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from mcpvcr.score import score
+from tests.builders import call, cassette, schema, tool, tool_error
 from tests.golden.demo_cassette import demo_cassette
-from tests.lint.builders import call, cassette, schema, tool, tool_error
 
 READ_NOTE = tool(
     name="read_note",

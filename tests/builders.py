@@ -1,4 +1,4 @@
-"""Small builders of cassettes for rule tests: a clean baseline and targeted variants."""
+"""Builders of cassettes for tests: a clean baseline tool and targeted variants."""
 
 from __future__ import annotations
 
