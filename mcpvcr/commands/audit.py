@@ -11,6 +11,7 @@ from typing import Any
 
 import click
 
+from mcpvcr.commands._report_options import report_options
 from mcpvcr.commands._target_options import (
     build_options,
     build_target,
@@ -26,24 +27,7 @@ from mcpvcr.terminal import printable
 @target_options
 @record_options
 @click.option("--save", type=click.Path(dir_okay=False), help="Also keep the cassette in FILE.")
-@click.option(
-    "--format",
-    "fmt",
-    type=click.Choice(["markdown", "json", "sarif", "html"]),
-    default="markdown",
-    show_default=True,
-    help="Report format.",
-)
-@click.option(
-    "-o",
-    "--output",
-    type=click.Path(dir_okay=False),
-    help="Write the report to PATH (atomically) instead of stdout.",
-)
-@click.option("--min-score", type=click.IntRange(0, 100), default=None, help="Exit 1 below N.")
-@click.option("--soft", is_flag=True, help="Scores and counts only (JSON), no details.")
-@click.option("--select", multiple=True, metavar="CODES", help="Only these rule codes/prefixes.")
-@click.option("--ignore", multiple=True, metavar="CODES", help="Skip these rule codes/prefixes.")
+@report_options
 def command(
     save: str | None,
     fmt: str,

@@ -5,34 +5,13 @@ from __future__ import annotations
 import click
 
 from mcpvcr import store
+from mcpvcr.commands._report_options import report_options
 from mcpvcr.config import load_config, with_overrides
 
 
 @click.command("score")
 @click.argument("file", type=click.Path(dir_okay=False, path_type=str))
-@click.option(
-    "--format",
-    "fmt",
-    type=click.Choice(["markdown", "json", "sarif", "html"]),
-    default="markdown",
-    show_default=True,
-    help="Report format.",
-)
-@click.option(
-    "-o",
-    "--output",
-    type=click.Path(dir_okay=False),
-    help="Write the report to PATH (atomically) instead of stdout.",
-)
-@click.option(
-    "--min-score",
-    type=click.IntRange(0, 100),
-    default=None,
-    help="Exit 1 when the overall score is below N (default: min-score of [tool.mcpvcr]).",
-)
-@click.option("--soft", is_flag=True, help="Scores and counts only (JSON), no details.")
-@click.option("--select", multiple=True, metavar="CODES", help="Only these rule codes/prefixes.")
-@click.option("--ignore", multiple=True, metavar="CODES", help="Skip these rule codes/prefixes.")
+@report_options
 def command(
     file: str,
     fmt: str,
