@@ -66,7 +66,7 @@ INTERACTION_KEYS: Final = (
     "target",  # tool name, resource uri or prompt name
     "case",  # "valid", "missing_required:a", "read", "get", ...
     "params",  # the params sent (no _meta)
-    "response",  # {"result": raw} | {"error": {code, message, data?}} | {"timeout": seconds}
+    "response",  # {"result": raw} | {"error": {code, message, data?}} | {"timeout": true}
     # | {"closed": "message"} when the connection died
     "outcome",  # ok | toolError | rejected | protocolCrash | timeout
     "flags",  # sorted list: silentlyAccepted, emptySuccess, outputSchemaViolation, ...
@@ -79,7 +79,14 @@ LATENCY_LADDER_MS: Final = (200, 300, 500, 1000, 2000, 5000, 10000, 30000, 60000
 Coarse on purpose: a fast deterministic server records the same bytes twice,
 and the Liveness score only needs to know whether p50 is over 200 ms and by
 how many 100 ms steps (see score.py).
+
+A call that timed out records TIMED_OUT_LATENCY_MS (the last step) whatever
+`--timeout` was, and its response is `{"timeout": true}`: the time-out changes
+only how long a recording takes, so it must not change the bytes.
 """
+
+TIMED_OUT_LATENCY_MS: Final = LATENCY_LADDER_MS[-1]
+"""The latency recorded for a call that got no answer within the time-out."""
 
 JSON = Any
 """A JSON value (dict, list, str, int, float, bool or None) as decoded from the wire."""

@@ -26,6 +26,10 @@ An answer whose canonical JSON exceeds MAX_ANSWER_BYTES is replaced by
 `{"truncated": {"bytes": n, "sha256": hex, "preview": first PREVIEW_CHARS chars}}`
 under the same key (`result` / `error`), and the interaction gets the
 `truncated` flag. Size and hash are of the scrubbed answer, so they are stable.
+
+The target's secret values (given as `secrets`) are replaced by `[REDACTED]`
+first, in keys too and even with `keep_volatile`, so neither a preview nor a
+hash is ever computed over a secret.
 """
 
 from __future__ import annotations
@@ -36,8 +40,17 @@ import re
 from collections.abc import Sequence
 from typing import Any, Final
 
+from mcpvcr.codec import DEPTH_MARKER, MAX_DEPTH
+
 MAX_ANSWER_BYTES: Final = 256 * 1024
 PREVIEW_CHARS: Final = 2048
+REDACTED: Final = "[REDACTED]"
+"""What a secret becomes; the same text as mcpvcr.live.redact.REDACTED."""
+MAX_WALK_DEPTH: Final = MAX_DEPTH - 8
+"""Containers nested deeper in an answer become codec.DEPTH_MARKER.
+
+Below codec.MAX_DEPTH so that the answer still fits once it sits inside an
+interaction inside the body (a few more levels)."""
 
 _RULES: Final = (
     (
@@ -85,9 +98,22 @@ _RULES: Final = (
 class Scrubber:
     """Applies the documented rules plus user regexes to every string of a JSON value."""
 
-    def __init__(self, extra_patterns: Sequence[str] = (), *, keep_volatile: bool = False) -> None:
-        """Raises ValueError naming the pattern when a user regex does not compile."""
+    def __init__(
+        self,
+        extra_patterns: Sequence[str] = (),
+        *,
+        keep_volatile: bool = False,
+        secrets: Sequence[str] = (),
+    ) -> None:
+        """Raises ValueError naming the pattern when a user regex does not compile.
+
+        `secrets` (the target's env and header values) are replaced by REDACTED
+        before anything else, even with `keep_volatile`: the recorder redacts the
+        whole cassette again at the end, but by then a truncation preview may
+        have cut a secret in half and the sha256 would be over the secret.
+        """
         self.keep_volatile = keep_volatile
+        self.secrets = _secret_pattern(secrets)
         self.extra: list[re.Pattern[str]] = []
         for pattern in extra_patterns:
             try:
@@ -98,6 +124,7 @@ class Scrubber:
                 ) from exc
 
     def text(self, value: str) -> str:
+        value = self.key(value)
         if self.keep_volatile:
             return value
         for pattern in self.extra:
@@ -106,23 +133,41 @@ class Scrubber:
             value = pattern.sub(placeholder, value)
         return value
 
+    def key(self, value: str) -> str:
+        """A map key: only secrets are replaced (volatile rules keep keys as sent)."""
+        return self.secrets.sub(REDACTED, value) if self.secrets is not None else value
+
     def value(self, value: Any) -> Any:
         """A copy of a JSON value with every string scrubbed (keys are kept as sent)."""
-        if self.keep_volatile:
+        if self.keep_volatile and self.secrets is None:
             return value
-        stack_result = self._walk(value, 0)
-        return stack_result
+        return self._walk(value, 0)
 
     def _walk(self, value: Any, depth: int) -> Any:
-        if depth > 600:  # the codec cuts deeper values anyway; stay far from the recursion limit
-            return value
+        # Plain loops, not comprehensions: a comprehension costs a second stack
+        # frame per level, and a hostile answer nested 700 deep then blew the
+        # recursion limit and lost the whole fuzz pass.
         if isinstance(value, str):
             return self.text(value)
+        if not isinstance(value, dict | list):
+            return value
+        if depth >= MAX_WALK_DEPTH:
+            return DEPTH_MARKER  # the codec would cut it here anyway
         if isinstance(value, dict):
-            return {key: self._walk(item, depth + 1) for key, item in value.items()}
-        if isinstance(value, list):
-            return [self._walk(item, depth + 1) for item in value]
-        return value
+            result: dict[Any, Any] = {}
+            for key, item in value.items():
+                result[self.key(key) if isinstance(key, str) else key] = self._walk(item, depth + 1)
+            return result
+        items: list[Any] = []
+        for item in value:
+            items.append(self._walk(item, depth + 1))
+        return items
+
+
+def _secret_pattern(secrets: Sequence[str]) -> re.Pattern[str] | None:
+    """One alternation, longest first, so a secret inside a longer one goes as a whole."""
+    ordered = sorted({s for s in secrets if s}, key=lambda s: (-len(s), s))
+    return re.compile("|".join(re.escape(s) for s in ordered)) if ordered else None
 
 
 def truncate(answer: Any) -> tuple[Any, bool]:

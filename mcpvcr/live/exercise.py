@@ -23,10 +23,11 @@ from __future__ import annotations
 
 import asyncio
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from mcpvcr.cassette import Cassette, coarse_latency_ms
+from mcpvcr.cassette import TIMED_OUT_LATENCY_MS, Cassette, coarse_latency_ms
 from mcpvcr.errors import UsageError
 from mcpvcr.fuzz.classify import classify
 from mcpvcr.fuzz.plan import Call, PlanSettings, plan_calls
@@ -49,10 +50,22 @@ class ExerciseResult:
     died: str | None = None
 
 
-async def exercise(conn: Connection, cassette: Cassette, options: RecordOptions) -> ExerciseResult:
-    """Run every planned call against `conn`; never raises for server-side problems."""
+async def exercise(
+    conn: Connection,
+    cassette: Cassette,
+    options: RecordOptions,
+    *,
+    secrets: Sequence[str] = (),
+) -> ExerciseResult:
+    """Run every planned call against `conn`; never raises for server-side problems.
+
+    `secrets` (Target.secret_values()) are redacted from each answer before it
+    is truncated and hashed, so no preview holds part of one.
+    """
     try:
-        scrubber = Scrubber(options.scrub_patterns, keep_volatile=options.keep_volatile)
+        scrubber = Scrubber(
+            options.scrub_patterns, keep_volatile=options.keep_volatile, secrets=secrets
+        )
     except ValueError as exc:
         raise UsageError(str(exc)) from None
     settings = PlanSettings(
@@ -73,7 +86,7 @@ async def exercise(conn: Connection, cassette: Cassette, options: RecordOptions)
                 return
             reply = await _send(conn, call, options.timeout)
             watch.saw(call, reply)
-            recorded[call.index] = interaction(call, reply, scrubber, options.timeout)
+            recorded[call.index] = interaction(call, reply, scrubber)
 
     async with asyncio.TaskGroup() as group:
         for call in calls:
@@ -137,8 +150,14 @@ async def _send(conn: Connection, call: Call, timeout: float) -> Reply:
         return Reply(closed=f"{type(exc).__name__}: {exc}")
 
 
-def interaction(call: Call, reply: Reply, scrubber: Scrubber, timeout: float) -> dict[str, Any]:
-    """The recorded Interaction dict (keys: mcpvcr.cassette.INTERACTION_KEYS)."""
+def interaction(
+    call: Call, reply: Reply, scrubber: Scrubber, timeout: float | None = None
+) -> dict[str, Any]:
+    """The recorded Interaction dict (keys: mcpvcr.cassette.INTERACTION_KEYS).
+
+    `timeout` is ignored (it is no longer recorded); it stays for callers that
+    still pass it (mcpvcr.replay.episodes).
+    """
     verdict = classify(
         method=call.method,
         malformed=call.malformed,
@@ -151,7 +170,9 @@ def interaction(call: Call, reply: Reply, scrubber: Scrubber, timeout: float) ->
     flags = set(verdict.flags)
     response: dict[str, Any]
     if reply.timed_out:
-        response = {"timeout": timeout}
+        # Not the --timeout value: options that change only how long a recording
+        # takes stay out of the file (see mcpvcr.recording).
+        response = {"timeout": True}
     elif reply.closed is not None:
         response = {"closed": scrubber.text(reply.closed)}
     else:
@@ -170,5 +191,5 @@ def interaction(call: Call, reply: Reply, scrubber: Scrubber, timeout: float) ->
         "response": response,
         "outcome": verdict.outcome,
         "flags": sorted(flags),
-        "latencyMs": coarse_latency_ms(reply.seconds),
+        "latencyMs": TIMED_OUT_LATENCY_MS if reply.timed_out else coarse_latency_ms(reply.seconds),
     }

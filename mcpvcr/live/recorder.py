@@ -10,9 +10,8 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import importlib
 import logging
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator
 from typing import Any
 
 from mcpvcr import codec
@@ -51,19 +50,22 @@ def quiet_sdk_logging() -> None:
 async def record_async(target: Target, options: RecordOptions) -> Cassette:
     """Record `target`; raises CannotRun (one line naming target.label) when it cannot."""
     quiet_sdk_logging()
-    exercise = _exercise_function() if options.fuzz else None
-    protocol: str = options.protocol
-    negotiation: list[dict[str, Any]] = []
-    for _attempt in range(2):
-        try:
-            cassette = await _record_once(target, options, protocol, negotiation, exercise)
-        except _Salvaged as salvaged:
-            cassette = salvaged.cassette
-        except Reconnect as again:
-            protocol, negotiation = "initialize", again.negotiation
-            continue
-        return _finish(cassette, target, options)
-    raise CannotRun(f"{target.label}: the server hung up during the handshake")  # pragma: no cover
+    try:
+        cassette = await _attempt(target, options, options.protocol, [])
+    except Reconnect as again:
+        # The probe killed the connection: one more, with `initialize` only
+        # (which never raises Reconnect, so there is no third attempt).
+        cassette = await _attempt(target, options, "initialize", again.negotiation)
+    return _finish(cassette, target, options)
+
+
+async def _attempt(
+    target: Target, options: RecordOptions, protocol: str, negotiation: list[dict[str, Any]]
+) -> Cassette:
+    try:
+        return await _record_once(target, options, protocol, negotiation)
+    except _Salvaged as salvaged:
+        return salvaged.cassette
 
 
 async def _record_once(
@@ -71,7 +73,6 @@ async def _record_once(
     options: RecordOptions,
     protocol: str,
     negotiation: list[dict[str, Any]],
-    exercise: Callable[..., Any] | None,
 ) -> Cassette:
     limit = run_limit(options)
     partial: list[Cassette] = []  # the cassette so far, once the handshake succeeded
@@ -83,9 +84,7 @@ async def _record_once(
                 )
                 client.start()
                 try:
-                    await _record_on(
-                        client, target, options, protocol, negotiation, exercise, partial
-                    )
+                    await _record_on(client, target, options, protocol, negotiation, partial)
                 except HandshakeFailed as err:
                     raise HandshakeFailed(_with_http_status(str(err), channel)) from None
                 finally:
@@ -152,7 +151,6 @@ async def _record_on(
     options: RecordOptions,
     protocol: str,
     negotiation: list[dict[str, Any]],
-    exercise: Callable[..., Any] | None,
     partial: list[Cassette],
 ) -> None:
     handshake = await negotiate(client, protocol, options.timeout, negotiation)
@@ -165,8 +163,8 @@ async def _record_on(
         cassette.body["diagnostics"] = _diagnostics(client, notes, statuses_before)
     if client.closed is not None:
         _mark_incomplete(cassette, f"the server died while listing: {client.closed}")
-    elif exercise is not None:
-        await _exercise(exercise, client, cassette, options)
+    elif options.fuzz:
+        await _exercise(client, cassette, options, target.secret_values())
     cassette.body["diagnostics"] = _diagnostics(client, notes, statuses_before)
 
 
@@ -197,22 +195,25 @@ def _stable_diagnostics(diagnostics: dict[str, Any]) -> dict[str, Any]:
 
 
 async def _exercise(
-    exercise: Callable[..., Any], client: RawClient, cassette: Cassette, options: RecordOptions
+    client: RawClient, cassette: Cassette, options: RecordOptions, secrets: list[str]
 ) -> None:
+    from mcpvcr.live.exercise import exercise  # the fuzz planner is only needed with --fuzz
+
     try:
         async with asyncio.timeout(FUZZ_LIMIT_SECONDS):
-            result = await exercise(client, cassette, options)
+            result = await exercise(client, cassette, options, secrets=secrets)
     except TimeoutError:
         _mark_incomplete(cassette, f"the fuzz pass did not finish within {FUZZ_LIMIT_SECONDS:g} s")
         return
     except Exception as err:  # a bug or a hostile schema in the fuzz pass: keep the contract
-        _mark_incomplete(cassette, f"the fuzz pass failed: {_describe(err)}")
+        # The pass runs its calls in a TaskGroup: name the error, not "ExceptionGroup".
+        leaf = _meaningful_leaf(err) if isinstance(err, BaseExceptionGroup) else err
+        _mark_incomplete(cassette, f"the fuzz pass failed: {_describe(leaf)}")
         return
-    cassette.body["interactions"] = list(getattr(result, "interactions", []))
-    cassette.body["coverage"] = dict(getattr(result, "coverage", {}))
-    died = getattr(result, "died", None)
-    if died:
-        _mark_incomplete(cassette, f"the server died during the fuzz pass: {died}")
+    cassette.body["interactions"] = list(result.interactions)
+    cassette.body["coverage"] = dict(result.coverage)
+    if result.died:
+        _mark_incomplete(cassette, f"the server died during the fuzz pass: {result.died}")
 
 
 def _new_cassette(target: Target, options: RecordOptions, handshake: Handshake) -> Cassette:
@@ -247,15 +248,6 @@ def _finish(cassette: Cassette, target: Target, options: RecordOptions) -> Casse
     body = redact(cassette.body, target.secret_values(), options.scrub_patterns)
     header = redact(cassette.header, target.secret_values())
     return Cassette(header=codec.canonicalize(header), body=codec.canonical_body(body))
-
-
-def _exercise_function() -> Callable[..., Any]:
-    try:
-        module = importlib.import_module("mcpvcr.live.exercise")
-    except ImportError as err:
-        raise UsageError(f"--fuzz is not available yet in this build ({err})") from None
-    function: Callable[..., Any] = module.exercise
-    return function
 
 
 @contextlib.asynccontextmanager

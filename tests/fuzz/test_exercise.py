@@ -10,7 +10,12 @@ from typing import Any
 
 import pytest
 
-from mcpvcr.cassette import INTERACTION_KEYS, Cassette
+from mcpvcr.cassette import (
+    INTERACTION_KEYS,
+    LATENCY_LADDER_MS,
+    TIMED_OUT_LATENCY_MS,
+    Cassette,
+)
 from mcpvcr.codec import decode, encode
 from mcpvcr.errors import UsageError
 from mcpvcr.live.exercise import exercise
@@ -172,7 +177,7 @@ def test_interactions_shape_order_and_classification(tmp_path: Path) -> None:
     assert cases[("add", "wrong_type:a")]["outcome"] == "toolError"
     assert cases[("clock", "valid")]["flags"] == ["outputSchemaViolation"]
     assert cases[("strict", "below_minimum:n")]["outcome"] == "timeout"
-    assert cases[("strict", "below_minimum:n")]["response"] == {"timeout": 10.0}
+    assert cases[("strict", "below_minimum:n")]["response"] == {"timeout": True}
     assert cases[("strict", "valid")]["latencyMs"] == 300
     assert cases[("greet", "get")]["params"] == {"name": "greet", "arguments": {"language": "en"}}
     assert result.coverage == {
@@ -297,6 +302,17 @@ def test_hung_server_counts_as_dead() -> None:
     assert len(result.interactions) == 10
     assert all(item["outcome"] == "timeout" for item in result.interactions)
     assert len(server.calls) == 10
+
+
+def test_timed_out_calls_do_not_record_the_timeout_option() -> None:
+    # --timeout changes how long a recording takes, never its bytes: neither the
+    # response nor the latency bucket may encode it.
+    short = _run(HungServer(), concurrency=1, timeout=3.0)
+    long = _run(HungServer(), concurrency=1, timeout=7.0)
+    assert short.interactions == long.interactions
+    first = short.interactions[0]
+    assert first["response"] == {"timeout": True}
+    assert first["latencyMs"] == TIMED_OUT_LATENCY_MS == LATENCY_LADDER_MS[-1]
 
 
 def test_time_budget_stops_starting_calls(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -86,3 +86,29 @@ def test_truncate_keeps_size_and_hash() -> None:
     assert stored["truncated"]["bytes"] == len(data)
     assert stored["truncated"]["sha256"] == hashlib.sha256(data).hexdigest()
     assert len(stored["truncated"]["preview"]) == 2048
+
+
+def test_deeply_nested_answer_is_cut_not_a_recursion_error() -> None:
+    from mcpvcr.codec import DEPTH_MARKER, MAX_DEPTH
+
+    deep: object = "x"
+    for _ in range(700):  # comprehensions used two frames a level: 700 blew the limit
+        deep = {"a": deep}
+    scrubbed = Scrubber().value(deep)
+    depth = 0
+    while isinstance(scrubbed, dict):
+        scrubbed, depth = scrubbed["a"], depth + 1
+    assert scrubbed == DEPTH_MARKER and depth < MAX_DEPTH
+
+
+def test_secrets_are_redacted_before_the_preview_is_cut() -> None:
+    secret = "abcdef123456"
+    prefix = '{"content":[{"text":"'
+    text = "A" * (2048 - len(prefix) - 6) + secret + "B" * MAX_ANSWER_BYTES
+    answer = {"content": [{"text": text, secret: 1}]}
+    for keep_volatile in (False, True):
+        scrubber = Scrubber(keep_volatile=keep_volatile, secrets=[secret])
+        stored, cut = truncate(scrubber.value(answer))
+        assert cut
+        dumped = json.dumps(stored)
+        assert "abcdef" not in dumped and "[REDAC" in dumped

@@ -35,15 +35,15 @@ def test_malformed_contract_is_recorded_raw(tmp_path: Path) -> None:
 def test_a_failing_fuzz_pass_keeps_the_contract_and_marks_it_incomplete(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    import mcpvcr.live.recorder as recorder
+    import mcpvcr.live.exercise as exercise_module
     from mcpvcr.live import record
     from mcpvcr.recording import RecordOptions
     from mcpvcr.targets import stdio_target
 
-    async def broken(*args: Any) -> Any:
+    async def broken(*args: Any, **kwargs: Any) -> Any:
         raise RecursionError("maximum recursion depth exceeded")
 
-    monkeypatch.setattr(recorder, "_exercise_function", lambda: broken)
+    monkeypatch.setattr(exercise_module, "exercise", broken)
     cassette = record(stdio_target(zoo("paginated"), cwd=str(REPO)), RecordOptions(fuzz=True))
     assert cassette.complete is False
     assert cassette.header["incomplete"] == (

@@ -1,0 +1,71 @@
+"""Regressions from the recorder review: secrets, depth, determinism of failures."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+import pytest
+
+from mcpvcr import store
+from mcpvcr.codec import DEPTH_MARKER
+from mcpvcr.live import record
+from mcpvcr.recording import RecordOptions
+from mcpvcr.targets import stdio_target
+from tests.live.helpers import run_mcpvcr
+
+EDGE = Path(__file__).resolve().parent / "edge_server.py"
+
+
+def edge(mode: str) -> str:
+    return f"{sys.executable} {EDGE} {mode}"
+
+
+def show(path: Path) -> str:
+    return json.dumps(store.load(str(path)).body, ensure_ascii=False)
+
+
+def test_truncated_answer_never_keeps_part_of_a_secret(tmp_path: Path) -> None:
+    out = tmp_path / "cut.mcpvcr"
+    secret = "abcdef123456"
+    run = run_mcpvcr(
+        "record", "--stdio", edge("secretcut"), "--env", f"API_TOKEN={secret}",
+        "--protocol", "initialize", "--fuzz", "-o", str(out),
+    )  # fmt: skip
+    assert run.returncode == 0, run.stderr
+    body = show(out)
+    assert '"truncated"' in body
+    # The preview cut used to fall inside the token: "AAAAabcdef" survived redaction.
+    assert "Aabcdef" not in body and secret[:4] not in body.replace("[REDAC", "")
+
+
+def test_answer_nested_700_deep_keeps_the_fuzz_pass(tmp_path: Path) -> None:
+    out = tmp_path / "deep.mcpvcr"
+    run = run_mcpvcr(
+        "record", "--stdio", edge("deep"), "--protocol", "initialize", "--fuzz", "-o", str(out)
+    )
+    assert run.returncode == 0, run.stderr
+    cassette = store.load(str(out))
+    assert cassette.complete
+    assert cassette.body["interactions"]
+    assert DEPTH_MARKER in show(out)
+
+
+def test_a_failing_fuzz_pass_names_the_real_error(monkeypatch: pytest.MonkeyPatch) -> None:
+    import mcpvcr.live.exercise as exercise_module
+
+    def broken(*args: object, **kwargs: object) -> dict[str, object]:
+        raise ValueError("boom in interaction")
+
+    monkeypatch.setattr(exercise_module, "interaction", broken)
+    target = stdio_target(edge("deep"))
+    cassette = record(target, RecordOptions(fuzz=True, protocol="initialize", timeout=5))
+    assert cassette.header["incomplete"] == "the fuzz pass failed: ValueError: boom in interaction"
+
+
+def test_fuzz_and_live_redaction_write_the_same_placeholder() -> None:
+    from mcpvcr.fuzz.scrub import REDACTED as SCRUB_REDACTED
+    from mcpvcr.live.redact import REDACTED
+
+    assert SCRUB_REDACTED == REDACTED
