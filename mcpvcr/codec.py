@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import functools
 import math
+import re
 from typing import Any, Final
 
 import msgpack
@@ -64,15 +65,35 @@ def canonicalize(value: Any, _depth: int = 0) -> Any:
         for item in value:
             items.append(canonicalize(item, _depth + 1))
         return items
-    if value is None or isinstance(value, bool | int | float | str):
+    if isinstance(value, str):
+        return _encodable(value)
+    if value is None or isinstance(value, bool | int | float):
         return value
     raise _NotJson(f"{type(value).__name__} is not a JSON value")
+
+
+_SURROGATE: Final = re.compile("[\ud800-\udfff]")
+
+
+def _encodable(text: str) -> str:
+    """`text`, with lone surrogates (valid in JSON, not in UTF-8) made U+FFFD.
+
+    A server may send "\\udc80"; json.loads accepts it, msgpack cannot encode
+    it, and one such character must not cost the whole recording.
+    """
+    if text.isascii():
+        return text
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return _SURROGATE.sub("\ufffd", text)
+    return text
 
 
 def _str_key(key: object) -> str:
     if not isinstance(key, str):
         raise _NotJson(f"map key {key!r} is not a string")
-    return key
+    return _encodable(key)
 
 
 def _identity_sort_key(kind: str, item: Any) -> tuple[int, str, bytes]:
@@ -115,10 +136,17 @@ def encode(cassette: Cassette) -> bytes:
 
 
 def _replace_big_ints(value: Any) -> Any:
+    # Loops, not comprehensions: one stack frame per level (see canonicalize).
     if isinstance(value, dict):
-        return {key: _replace_big_ints(item) for key, item in value.items()}
+        mapping: dict[str, Any] = {}
+        for key, item in value.items():
+            mapping[key] = _replace_big_ints(item)
+        return mapping
     if isinstance(value, list):
-        return [_replace_big_ints(item) for item in value]
+        items: list[Any] = []
+        for item in value:
+            items.append(_replace_big_ints(item))
+        return items
     if isinstance(value, int) and not isinstance(value, bool) and not _INT_MIN <= value <= _INT_MAX:
         return msgpack.ExtType(_BIGINT_EXT, str(value).encode("ascii"))
     return value
@@ -188,7 +216,34 @@ def _from_envelope(envelope: Any, path: str) -> Cassette:
         raise CassetteCorrupt(path, f"has unknown format version {version}", RERECORD_HINT)
     if not isinstance(header, dict) or not isinstance(body, dict):
         raise CassetteCorrupt(path, "has a malformed header or body", RERECORD_HINT)
+    problem = _not_json_problem([header, body])
+    if problem is not None:
+        raise CassetteCorrupt(path, problem, RERECORD_HINT)
     return Cassette(header=header, body=body)
+
+
+def _not_json_problem(root: Any) -> str | None:
+    """Why a decoded value is not the JSON data a cassette holds, or None.
+
+    msgpack can carry binary strings and binary map keys, and nesting deeper
+    than the encoder ever writes; every command downstream assumes JSON data,
+    so such a file is refused here, once, without recursion.
+    """
+    stack: list[tuple[Any, int]] = [(root, 0)]
+    while stack:
+        value, depth = stack.pop()
+        if depth > MAX_DEPTH + 4:  # the envelope adds a few levels above the body
+            return "is nested too deeply"
+        if isinstance(value, dict):
+            for key, item in value.items():
+                if not isinstance(key, str):
+                    return "has a map key that is not a string"
+                stack.append((item, depth + 1))
+        elif isinstance(value, list):
+            stack.extend((item, depth + 1) for item in value)
+        elif isinstance(value, bytes | bytearray):
+            return "holds binary data, which JSON cannot carry"
+    return None
 
 
 def is_canonical(data: bytes, path: str = "<cassette>") -> bool:
@@ -199,9 +254,15 @@ def is_canonical(data: bytes, path: str = "<cassette>") -> bool:
 def to_json_value(value: Any) -> Any:
     """Make a decoded value printable as JSON: non-finite floats become strings."""
     if isinstance(value, dict):
-        return {key: to_json_value(item) for key, item in value.items()}
+        mapping: dict[str, Any] = {}
+        for key, item in value.items():
+            mapping[key] = to_json_value(item)
+        return mapping
     if isinstance(value, list):
-        return [to_json_value(item) for item in value]
+        items: list[Any] = []
+        for item in value:
+            items.append(to_json_value(item))
+        return items
     if isinstance(value, float) and not math.isfinite(value):
         return repr(value)
     return value

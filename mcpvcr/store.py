@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import stat
 import tempfile
 from pathlib import Path
 
@@ -21,13 +22,9 @@ def read_bytes(path: str | os.PathLike[str]) -> bytes:
     """Read a cassette file's bytes, bounded, with one-line errors naming the file."""
     name = os.fspath(path)
     try:
-        with open(name, "rb") as handle:
-            size = os.fstat(handle.fileno()).st_size
-            if size > codec.MAX_FILE_BYTES:
-                raise CassetteCorrupt(
-                    name, f"is {size} bytes, over the {codec.MAX_FILE_BYTES} byte limit"
-                )
-            return handle.read(codec.MAX_FILE_BYTES + 1)
+        # O_NONBLOCK: opening a FIFO for reading would otherwise wait for a
+        # writer forever (git's textconv must never hang).
+        fd = os.open(name, os.O_RDONLY | os.O_NONBLOCK)
     except FileNotFoundError:
         raise CassetteNotFound(
             name, "no such cassette", "record one with `mcpvcr record`"
@@ -40,6 +37,30 @@ def read_bytes(path: str | os.PathLike[str]) -> bytes:
         raise CassetteError(
             name, f"cannot be read ({err.strerror or type(err).__name__})"
         ) from None
+    problem = _not_a_cassette_file(name, os.fstat(fd))
+    if problem is not None:
+        os.close(fd)
+        raise problem
+    with os.fdopen(fd, "rb") as handle:
+        os.set_blocking(fd, True)
+        try:
+            return handle.read(codec.MAX_FILE_BYTES + 1)
+        except OSError as err:
+            raise CassetteError(
+                name, f"cannot be read ({err.strerror or type(err).__name__})"
+            ) from None
+
+
+def _not_a_cassette_file(name: str, info: os.stat_result) -> CassetteError | None:
+    """Why a file cannot be a cassette, judged before reading a byte of it."""
+    if stat.S_ISDIR(info.st_mode):
+        return CassetteError(name, "is a directory, not a cassette")
+    if not stat.S_ISREG(info.st_mode):
+        return CassetteError(name, "is not a regular file")
+    if info.st_size > codec.MAX_FILE_BYTES:
+        limit = codec.MAX_FILE_BYTES
+        return CassetteCorrupt(name, f"is {info.st_size} bytes, over the {limit} byte limit")
+    return None
 
 
 def load(path: str | os.PathLike[str]) -> Cassette:

@@ -198,3 +198,39 @@ def test_mutated_cassettes_raise_only_documented_errors(data: st.DataObject) -> 
         return
     # A mutation that still decodes must give a usable cassette.
     assert isinstance(decoded.header, dict) and isinstance(decoded.body, dict)
+
+
+def test_lone_surrogates_from_a_server_do_not_lose_the_recording() -> None:
+    data = codec.encode(make_cassette([{"name": "t\udc80", "description": "bad \ud800 text"}]))
+    tool = codec.decode(data).tools[0]
+    assert tool == {"name": "t\ufffd", "description": "bad \ufffd text"}
+
+
+@pytest.mark.parametrize(
+    ("value", "problem"),
+    [
+        ({b"key": 1}, "map key that is not a string"),
+        ({"key": b"\x00\x01"}, "binary data"),
+    ],
+)
+def test_binary_data_is_refused_at_decode(value: Any, problem: str) -> None:
+    data = envelope(codec.MAGIC, 1, GOOD, {"tools": {"items": [value]}})
+    with pytest.raises(CassetteCorrupt, match=problem):
+        codec.decode(data, "b.mcpvcr")
+
+
+def test_nesting_deeper_than_the_encoder_writes_is_refused_at_decode() -> None:
+    deep: Any = 1
+    for _ in range(codec.MAX_DEPTH + 20):
+        deep = [deep]
+    data = envelope(codec.MAGIC, 1, GOOD, {"x": deep})
+    with pytest.raises(CassetteCorrupt, match="nested too deeply"):
+        codec.decode(data, "d.mcpvcr")
+
+
+def test_big_integer_deep_inside_a_value_still_encodes() -> None:
+    deep: Any = {"n": 2**70}
+    for _ in range(codec.MAX_DEPTH - 20):
+        deep = {"a": deep}
+    data = codec.encode(make_cassette([{"name": "t", "schema": deep}]))
+    assert codec.encode(codec.decode(data)) == data

@@ -80,3 +80,10 @@ def test_decoded_file_is_canonical(tmp_path: Path) -> None:
     path = tmp_path / "c.mcpvcr"
     store.save(small_cassette(), path)
     assert codec.is_canonical(path.read_bytes())
+
+
+def test_a_fifo_is_refused_without_waiting_for_a_writer(tmp_path: Path) -> None:
+    fifo = tmp_path / "pipe.mcpvcr"
+    os.mkfifo(fifo)
+    with pytest.raises(CassetteError, match="is not a regular file"):
+        store.load(fifo)
