@@ -86,11 +86,15 @@ def command(
     address = _address(http_address) if http_address else None
     live = _target(target) if target else None
     options = RecordOptions(timeout=timeout)
-    if mode == "once" and live is not None and not os.path.exists(file):
-        _record_first(file, live, options)
-    cassette = store.load(file)
     if mode == "once":
-        mode = "none"
+        # vcrpy's once: with no cassette, record what the client asks (the
+        # contract first, then each call as it comes); with one, only replay.
+        if live is not None and not os.path.exists(file):
+            _record_first(file, live, options)
+            mode = "new_episodes"
+        else:
+            mode = "none"
+    cassette = store.load(file)
 
     async def serve() -> str | None:
         async with AsyncExitStack() as stack:

@@ -12,6 +12,7 @@ import asyncio
 import json
 import uuid
 from typing import Any
+from urllib.parse import urlsplit
 
 from mcpvcr.replay.responder import Close, Responder, Send
 
@@ -28,6 +29,10 @@ def build_app(responder: Responder, path: str = "/mcp", on_close: Any = None) ->
     session_id = uuid.uuid4().hex
 
     async def post(request: Request) -> Response:
+        if not _local_origin(request.headers.get("origin")):
+            # DNS rebinding: a web page must not drive the replay (or, in
+            # new_episodes mode, the real server behind it with your token).
+            return Response("cross-origin requests are refused", status_code=403)
         try:
             payload = json.loads(await request.body())
         except ValueError as err:
@@ -72,6 +77,14 @@ def build_app(responder: Responder, path: str = "/mcp", on_close: Any = None) ->
             Route(path, delete, methods=["DELETE"]),
         ]
     )
+
+
+def _local_origin(origin: str | None) -> bool:
+    """No Origin (not a browser) or a loopback one, as the MCP transport spec asks."""
+    if origin is None:
+        return True
+    host = urlsplit(origin).hostname or ""
+    return host in ("localhost", "127.0.0.1", "::1")
 
 
 def _is_request(message: Any) -> bool:

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import asyncio
 import json
+import os
+import stat
 import sys
 from typing import Any, BinaryIO
 
@@ -40,7 +42,10 @@ async def serve_stdio(
     tasks: set[asyncio.Task[None]] = set()
 
     async def handle(message: Any) -> None:
-        answer = await responder.answer(message)
+        try:
+            answer = await responder.answer(message)
+        except Exception as err:  # never let one request kill the server silently
+            answer = Send(_internal_error(message, err))
         if isinstance(answer, Send | SendMany):
             messages = [answer.message] if isinstance(answer, Send) else answer.messages
             out.write(b"".join(encode_message(message) for message in messages))
@@ -80,8 +85,8 @@ async def _read_messages(
             continue
         try:
             message = json.loads(line)
-        except ValueError as err:
-            out.write(encode_message(parse_error(str(err))))
+        except (ValueError, RecursionError) as err:
+            out.write(encode_message(parse_error(str(err) or type(err).__name__)))
             out.flush()
             continue
         task = asyncio.ensure_future(handle(message))
@@ -92,5 +97,17 @@ async def _read_messages(
 async def _stdin_reader(stream: BinaryIO) -> asyncio.StreamReader:
     loop = asyncio.get_running_loop()
     reader = asyncio.StreamReader(limit=MAX_LINE_BYTES)
+    if stat.S_ISREG(os.fstat(stream.fileno()).st_mode):
+        # `mcpvcr replay c.mcpvcr < requests.jsonl`: asyncio cannot watch a
+        # regular file, so feed its content at once.
+        reader.feed_data(await loop.run_in_executor(None, stream.read))
+        reader.feed_eof()
+        return reader
     await loop.connect_read_pipe(lambda: asyncio.StreamReaderProtocol(reader), stream)
     return reader
+
+
+def _internal_error(message: Any, err: Exception) -> dict[str, Any]:
+    ident = message.get("id") if isinstance(message, dict) else None
+    error = {"code": -32603, "message": f"mcpvcr replay: {type(err).__name__}: {err}"}
+    return {"jsonrpc": "2.0", "id": ident, "error": error}

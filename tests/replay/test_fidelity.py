@@ -93,3 +93,41 @@ def test_http_replay_serves_the_same_contract(tmp_path: Path) -> None:
     assert replayed.header["transport"] == "http"
     for key in ("server", "tools", "resources", "resourceTemplates", "prompts", "interactions"):
         assert replayed.body[key] == recorded.body[key], key
+
+
+def test_http_replay_refuses_a_foreign_origin(tmp_path: Path) -> None:
+    import urllib.error
+    import urllib.request
+
+    original = REPO / "cassettes" / "demo_target.mcpvcr"
+    port = free_port()
+    server = subprocess.Popen(
+        [sys.executable, "-m", "mcpvcr", "replay", str(original), "--http", f"127.0.0.1:{port}"],
+        stdin=subprocess.DEVNULL,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    try:
+        deadline = time.monotonic() + 20
+        while socket.socket().connect_ex(("127.0.0.1", port)) != 0:
+            assert time.monotonic() < deadline and server.poll() is None, "replay did not listen"
+            time.sleep(0.05)
+        body = json.dumps({"jsonrpc": "2.0", "id": 1, "method": "ping"}).encode()
+
+        def post(origin: str) -> int:
+            request = urllib.request.Request(
+                f"http://127.0.0.1:{port}/mcp",
+                data=body,
+                headers={"content-type": "application/json", "origin": origin},
+            )
+            try:
+                with urllib.request.urlopen(request, timeout=10) as response:
+                    return int(response.status)
+            except urllib.error.HTTPError as err:
+                return int(err.code)
+
+        assert post("http://evil.example") == 403
+        assert post("http://localhost:3000") == 200
+    finally:
+        server.terminate()
+        server.wait(timeout=10)

@@ -69,14 +69,37 @@ def test_mode_none_answers_a_miss_with_an_error_and_never_writes(tmp_path: Path)
 
 def test_once_records_a_missing_cassette_then_only_replays(tmp_path: Path) -> None:
     file = tmp_path / "new.mcpvcr"
-    messages = [INIT, INITIALIZED, {"jsonrpc": "2.0", "id": 2, "method": "tools/list"}]
+    listing = {"jsonrpc": "2.0", "id": 2, "method": "tools/list"}
+    messages = [INIT, INITIALIZED, listing, call(3, "divide", {"a": 8, "b": 2})]
     code, answers = replay(file, "--mode", "once", "--target", DEMO, messages=messages)
     assert code == 0 and len(answers[2]["result"]["tools"]) == 4
+    assert answers[3]["result"]["content"][0]["text"] == '{"result": 4}'
     recorded = file.read_bytes()
+    assert [i["target"] for i in store.load(file).interactions] == ["divide"]
     # Present now: a target that cannot even start is never contacted.
     code, answers = replay(file, "--mode", "once", "--target", "/no/such/server", messages=messages)
-    assert code == 0 and len(answers[2]["result"]["tools"]) == 4
+    assert code == 0 and answers[3]["result"]["content"][0]["text"] == '{"result": 4}'
     assert file.read_bytes() == recorded
+
+
+def test_requests_from_a_regular_file_and_hostile_lines(tmp_path: Path) -> None:
+    deep = "[" * 100_000 + "]" * 100_000
+    requests = tmp_path / "requests.jsonl"
+    lines = [json.dumps(INIT), deep, "not json", json.dumps(call(2, "greet", {}))]
+    requests.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    with requests.open("rb") as stdin:
+        done = subprocess.run(
+            [sys.executable, "-m", "mcpvcr", "replay", str(DEMO_CASSETTE)],
+            stdin=stdin,
+            capture_output=True,
+            cwd=REPO,
+            timeout=60,
+        )
+    assert done.returncode == 0, done.stderr
+    answers = [json.loads(line) for line in done.stdout.splitlines()]
+    assert sum(1 for a in answers if a.get("error", {}).get("code") == -32700) == 2
+    assert any(a.get("id") == 2 and "result" in a for a in answers)
+    assert b"Traceback" not in done.stderr
 
 
 def test_all_rerecords_every_call(tmp_path: Path) -> None:
