@@ -14,6 +14,7 @@ variable `MCPVCR_INPUT_<ID>` or refused with a hint.
 
 from __future__ import annotations
 
+import base64
 import json
 import os
 import re
@@ -22,6 +23,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Literal
+from urllib.parse import unquote, unquote_plus, urlsplit, urlunsplit
 
 from mcpvcr.errors import UsageError
 
@@ -57,8 +59,10 @@ class Target:
     label: str
 
     def secret_values(self) -> list[str]:
-        """Every value mcpvcr must never write: env and header values, and bare tokens."""
+        """Every value mcpvcr must never write: env and header values, bare tokens,
+        and what the URL carries (see url_secrets)."""
         values: set[str] = set(self.env.values()) | set(self.headers.values())
+        values |= url_secrets(self.url)
         for value in self.headers.values():
             scheme, _, credential = value.partition(" ")
             if credential and scheme.lower() in ("bearer", "basic", "token"):
@@ -107,7 +111,49 @@ def url_target(
         raise UsageError(f"{url!r} is not an http:// or https:// URL")
     if transport == "stdio":
         raise UsageError(f"{url}: a URL cannot use the stdio transport")
-    return Target(transport=transport, url=url, headers=dict(headers or {}), label=label or url)
+    return Target(
+        transport=transport, url=url, headers=dict(headers or {}), label=label or masked_url(url)
+    )
+
+
+def url_secrets(url: str | None) -> set[str]:
+    """The secrets a URL carries: the userinfo password and every query value.
+
+    Servers take API keys as `?api_key=...` and clients send `user:pass@` as a
+    Basic Authorization header, which a server may echo; so the password, the
+    Basic credential the HTTP client builds from it, and each query value
+    (as written and percent-decoded) are secrets.
+    """
+    if not url:
+        return set()
+    parts = urlsplit(url)
+    values: set[str] = set()
+    if parts.password:
+        password = unquote(parts.password)
+        values |= {parts.password, password}
+        basic = f"{unquote(parts.username or '')}:{password}".encode()
+        values.add(base64.b64encode(basic).decode("ascii"))
+    for piece in parts.query.split("&"):
+        _name, sep, value = piece.partition("=")
+        if sep:
+            values |= {value, unquote_plus(value)}
+    return values
+
+
+def masked_url(url: str) -> str:
+    """`url` with the userinfo password and every query value shown as `***`.
+
+    The label is in every message, progress line and diff report (a PR
+    comment), so it must not carry what url_secrets() names.
+    """
+    parts = urlsplit(url)
+    netloc = parts.netloc
+    if parts.password is not None:
+        userinfo, _, host = netloc.rpartition("@")
+        netloc = f"{userinfo.partition(':')[0]}:***@{host}"
+    pieces = (piece.partition("=") for piece in parts.query.split("&")) if parts.query else ()
+    query = "&".join(f"{name}=***" if sep else name for name, sep, _ in pieces)
+    return urlunsplit((parts.scheme, netloc, parts.path, query, parts.fragment))
 
 
 def parse_header(text: str) -> tuple[str, str]:

@@ -238,3 +238,14 @@ def test_build_options_and_header_options() -> None:
         build_options(scrub=("(",))
     with pytest.raises(UsageError, match="TOOL="):
         build_options(pin=("add=[1]",))
+
+
+def test_url_password_and_query_values_are_secrets_and_masked_in_the_label() -> None:
+    target = url_target("http://user:pa%24s99@h:8080/mcp?api_key=SEKRET123&page=1&flag")
+    secrets = target.secret_values()
+    assert {"pa%24s99", "pa$s99", "SEKRET123"} <= set(secrets)
+    assert "dXNlcjpwYSRzOTk=" in secrets  # base64 "user:pa$s99": the Basic header httpx sends
+    assert "1" not in secrets  # too short to scrub, like any other value
+    assert target.label == "http://user:***@h:8080/mcp?api_key=***&page=***&flag"
+    assert "SEKRET123" not in target.label and "pa" not in target.label.split("@")[0][7:]
+    assert url_target("https://x.example/mcp").label == "https://x.example/mcp"

@@ -16,8 +16,11 @@ from typing import Any
 
 
 class EchoHeadersServer:
-    def __init__(self, token: str) -> None:
+    """`token` None: no auth. `nondict`: tools/list and tools/call answer a non-object result."""
+
+    def __init__(self, token: str | None, *, nondict: bool = False) -> None:
         self.token = token
+        self.nondict = nondict
         outer = self
 
         class Handler(BaseHTTPRequestHandler):
@@ -33,7 +36,8 @@ class EchoHeadersServer:
             def do_POST(self) -> None:
                 length = int(self.headers.get("content-length", "0"))
                 message = json.loads(self.rfile.read(length))
-                if self.headers.get("authorization") != f"Bearer {outer.token}":
+                wanted = f"Bearer {outer.token}"
+                if outer.token is not None and self.headers.get("authorization") != wanted:
                     self.send_response(401)
                     self.send_header("WWW-Authenticate", 'Bearer realm="test"')
                     self.end_headers()
@@ -42,7 +46,9 @@ class EchoHeadersServer:
                     self.send_response(202)
                     self.end_headers()
                     return
-                self._json(outer.answer(message, dict(self.headers.items())))
+                headers = dict(self.headers.items())
+                headers[":path"] = self.path  # echoed too: a URL can carry an API key
+                self._json(outer.answer(message, headers))
 
             def _json(self, body: dict[str, Any]) -> None:
                 data = json.dumps(body).encode()
@@ -64,6 +70,8 @@ class EchoHeadersServer:
                 "capabilities": {"tools": {}},
                 "serverInfo": {"name": "echo-headers", "version": "1"},
             }
+        elif self.nondict and method in ("tools/list", "tools/call"):
+            return {"jsonrpc": "2.0", "id": mid, "result": [1] if method == "tools/list" else "s"}
         elif method == "tools/list":
             echoed = json.dumps({k.lower(): v for k, v in sorted(headers.items())})
             result = {

@@ -69,3 +69,25 @@ def test_fuzz_and_live_redaction_write_the_same_placeholder() -> None:
     from mcpvcr.live.redact import REDACTED
 
     assert SCRUB_REDACTED == REDACTED
+
+
+def test_url_password_and_query_key_never_reach_cassette_or_messages(tmp_path: Path) -> None:
+    import base64
+
+    from tests.live.http_server import EchoHeadersServer
+
+    out = tmp_path / "url.mcpvcr"
+    with EchoHeadersServer(None) as server:
+        host = server.url.removeprefix("http://")
+        url = f"http://user:pa55word-x@{host}?api_key=SEKRET-123"
+        run = run_mcpvcr("record", url, "-o", str(out))
+    assert run.returncode == 0, run.stderr
+    data = out.read_bytes()
+    description = store.load(out).tool_named("whoami")["description"]
+    assert "api_key=[REDACTED]" in description  # the server did echo the path
+    assert '"authorization": "Basic [REDACTED]"' in description
+    basic = base64.b64encode(b"user:pa55word-x").decode()
+    for secret in ("SEKRET-123", "pa55word-x", basic):
+        assert secret.encode() not in data
+        assert secret not in run.stderr + run.stdout
+    assert "user:***@" in run.stderr and "api_key=***" in run.stderr
