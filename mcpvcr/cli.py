@@ -9,7 +9,6 @@ about a second). Errors become one line on stderr and the documented exit code:
 from __future__ import annotations
 
 import importlib
-import importlib.util
 import sys
 from typing import Any
 
@@ -28,7 +27,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "show": ("mcpvcr.commands.show", "Print a cassette as canonical JSON."),
     "replay": ("mcpvcr.commands.replay", "Serve a cassette as a fake MCP server."),
     "serve": ("mcpvcr.commands.serve", "Run the stdio MCP server of probe_* tools."),
-    "git": ("mcpvcr.commands.git", "Set up git to diff and merge cassettes."),
+    "git": ("mcpvcr.commands.git", "Set up git to show cassette diffs as JSON."),
 }
 
 
@@ -36,28 +35,20 @@ class LazyGroup(click.Group):
     """A group that imports a command's module only when that command is used."""
 
     def list_commands(self, ctx: click.Context) -> list[str]:
-        return [name for name, (module, _) in COMMANDS.items() if _module_exists(module)]
+        return list(COMMANDS)
 
     def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
         entry = COMMANDS.get(cmd_name)
-        if entry is None or not _module_exists(entry[0]):
+        if entry is None:
             return None
         command = importlib.import_module(entry[0]).command
         assert isinstance(command, click.Command)
         return command
 
     def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
-        rows = [
-            (name, summary)
-            for name, (module, summary) in COMMANDS.items()
-            if _module_exists(module)
-        ]
+        rows = [(name, summary) for name, (_module, summary) in COMMANDS.items()]
         with formatter.section("Commands"):
             formatter.write_dl(rows)
-
-
-def _module_exists(module: str) -> bool:
-    return importlib.util.find_spec(module) is not None
 
 
 @click.group(cls=LazyGroup, context_settings={"help_option_names": ["-h", "--help"]})

@@ -7,7 +7,6 @@ read or recorded (so CI can retry 3 but not 1).
 
 from __future__ import annotations
 
-import importlib
 from typing import Any
 
 import click
@@ -22,12 +21,9 @@ from mcpvcr.ignore import DEFAULT_FILE
 
 
 def compute_scores(old: Cassette | None, new: Cassette) -> Scores:
-    """Both scores from the one offline scoring path (LINT's `mcpvcr.score.score`)."""
-    try:
-        # Imported by name: the scoring module is LINT's and loads only for score gates.
-        score = importlib.import_module("mcpvcr.score").score
-    except (ImportError, AttributeError):
-        raise CannotRun("score gates need mcpvcr.score, which this build does not have") from None
+    """Both scores from the one offline scoring path (`mcpvcr.score.score`)."""
+    from mcpvcr.score import score  # lazily: only score gates pay for lint and jsonschema
+
     new_report = score(new)
     old_overall = int(score(old).overall) if old is not None else None
     return Scores(old=old_overall, new=int(new_report.overall), grade=str(new_report.grade))
