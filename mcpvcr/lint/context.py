@@ -16,6 +16,10 @@ from typing import Any
 from mcpvcr.cassette import Cassette
 from mcpvcr.lint.metaschema import resolve_local_ref
 
+MAX_TEXT_CHARS = 256 * 1024
+"""Rules scan at most this much of one text: a hostile 50 MB description must not
+make lint take minutes (nor stay alive in a verdict cache)."""
+
 
 def text(value: Any) -> str | None:
     """`value` when it is a string, else None."""
@@ -46,7 +50,9 @@ class ToolView:
 
     @property
     def description(self) -> str | None:
-        return text(self.raw.get("description"))
+        value = text(self.raw.get("description"))
+        # Bounded like the security rules' texts: regex rules scan a prefix only.
+        return value[:MAX_TEXT_CHARS] if value is not None else None
 
     @property
     def input_schema(self) -> Any:

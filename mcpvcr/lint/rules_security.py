@@ -18,7 +18,7 @@ from collections.abc import Iterator
 from functools import lru_cache
 from typing import Any
 
-from mcpvcr.lint.context import LintContext, ToolView, schema_texts
+from mcpvcr.lint.context import MAX_TEXT_CHARS, LintContext, ToolView, schema_texts
 from mcpvcr.lint.registry import Hit, rule
 
 _HIDDEN = re.compile(
@@ -114,10 +114,15 @@ def _search(kind: str, text: str) -> Span:
 
 
 def _texts(ctx: LintContext) -> list[tuple[str, str, dict[str, str]]]:
-    """(what, text, location) for every model-visible string, collected once per lint run."""
+    """(what, text, location) for every model-visible string, collected once per lint run.
+
+    Each text is cut at MAX_TEXT_CHARS, so every rule below scans a bounded prefix.
+    """
     cached = ctx.cache.get("security.texts")
     if cached is None:
-        cached = ctx.cache["security.texts"] = list(_collect(ctx))
+        cached = ctx.cache["security.texts"] = [
+            (what, value[:MAX_TEXT_CHARS], where) for what, value, where in _collect(ctx)
+        ]
     return cached
 
 
