@@ -5,7 +5,6 @@ from __future__ import annotations
 import asyncio
 import os
 import re
-from contextlib import AsyncExitStack
 from typing import TYPE_CHECKING
 
 import click
@@ -75,7 +74,7 @@ def command(
     """
     from mcpvcr import store
     from mcpvcr.recording import RecordOptions
-    from mcpvcr.replay.responder import Responder
+    from mcpvcr.replay.runner import ReplayPlan, run_replay
 
     try:
         matchers = validate_match_on(name.strip() for name in match_on.split(",") if name.strip())
@@ -94,33 +93,17 @@ def command(
             mode = "new_episodes"
         else:
             mode = "none"
-    cassette = store.load(file)
-
-    async def serve() -> str | None:
-        async with AsyncExitStack() as stack:
-            forward = None
-            if mode in ("new_episodes", "all") and live is not None:
-                from mcpvcr.replay.episodes import EpisodeLog, forwarding
-
-                log = EpisodeLog(cassette, file, live, options, fresh=mode == "all")
-                forward = await stack.enter_async_context(forwarding(log))
-            responder = Responder(
-                cassette,
-                cassette_path=file,
-                match_on=matchers,
-                mode=mode,
-                replay_latency=not no_latency,
-                forward=forward,
-            )
-            if address is None:
-                from mcpvcr.replay.stdio import serve_stdio
-
-                return await serve_stdio(responder)
-            from mcpvcr.replay.http import serve_http
-
-            return await serve_http(responder, *address)
-
-    reason = asyncio.run(serve())
+    plan = ReplayPlan(
+        cassette=store.load(file),
+        path=file,
+        match_on=matchers,
+        mode=mode,
+        replay_latency=not no_latency,
+        live=live,
+        options=options,
+        address=address,
+    )
+    reason = asyncio.run(run_replay(plan))
     if reason is not None:
         raise CannotRun(f"{file}: the recorded server died here: {reason}")
 

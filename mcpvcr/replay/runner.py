@@ -1,0 +1,58 @@
+"""Run one replay: a responder, its optional live forwarding, and a transport."""
+
+from __future__ import annotations
+
+from contextlib import AsyncExitStack
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from mcpvcr.replay.responder import Forward, Responder
+
+if TYPE_CHECKING:
+    from mcpvcr.cassette import Cassette
+    from mcpvcr.recording import RecordOptions
+    from mcpvcr.targets import Target
+
+
+@dataclass(frozen=True, kw_only=True)
+class ReplayPlan:
+    """Everything `mcpvcr replay` decided from its command line."""
+
+    cassette: Cassette
+    path: str
+    match_on: tuple[str, ...]
+    mode: str
+    """none | new_episodes | all (once is resolved to one of these before)."""
+    replay_latency: bool
+    live: Target | None
+    options: RecordOptions
+    address: tuple[str, int] | None
+    """HOST, PORT for streamable HTTP; None for stdio."""
+
+
+async def run_replay(plan: ReplayPlan) -> str | None:
+    """Serve until the client leaves; return why, when a recorded server death ended it."""
+    async with AsyncExitStack() as stack:
+        forward: Forward | None = None
+        if plan.mode in ("new_episodes", "all") and plan.live is not None:
+            from mcpvcr.replay.episodes import EpisodeLog, forwarding
+
+            log = EpisodeLog(
+                plan.cassette, plan.path, plan.live, plan.options, fresh=plan.mode == "all"
+            )
+            forward = await stack.enter_async_context(forwarding(log))
+        responder = Responder(
+            plan.cassette,
+            cassette_path=plan.path,
+            match_on=plan.match_on,
+            mode=plan.mode,
+            replay_latency=plan.replay_latency,
+            forward=forward,
+        )
+        if plan.address is None:
+            from mcpvcr.replay.stdio import serve_stdio
+
+            return await serve_stdio(responder)
+        from mcpvcr.replay.http import serve_http
+
+        return await serve_http(responder, *plan.address)
