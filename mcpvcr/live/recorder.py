@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import sys
 from collections.abc import AsyncIterator
 from typing import Any
 
@@ -30,6 +31,7 @@ from mcpvcr.live.redact import redact
 from mcpvcr.live.wire import Channel, RawClient
 from mcpvcr.recording import RecordOptions
 from mcpvcr.targets import Target
+from mcpvcr.terminal import printable
 
 FUZZ_LIMIT_SECONDS = 900.0
 
@@ -62,10 +64,17 @@ async def record_async(target: Target, options: RecordOptions) -> Cassette:
 async def _attempt(
     target: Target, options: RecordOptions, protocol: str, negotiation: list[dict[str, Any]]
 ) -> Cassette:
+    details: list[str] = []  # why the connection ended, for the person only
     try:
-        return await _record_once(target, options, protocol, negotiation)
+        cassette = await _record_once(target, options, protocol, negotiation, details)
     except _Salvaged as salvaged:
-        return salvaged.cassette
+        cassette = salvaged.cassette
+    if cassette.header.get("complete") is False and any(details):
+        # The cassette says only how the server ended (stable); its stderr tail
+        # (PIDs, times, paths) explains why, so it goes to our stderr instead.
+        detail = printable(redact("; ".join(d for d in details if d), target.secret_values()))
+        print(f"mcpvcr: {printable(target.label)}: {detail}", file=sys.stderr, flush=True)
+    return cassette
 
 
 async def _record_once(
@@ -73,6 +82,7 @@ async def _record_once(
     options: RecordOptions,
     protocol: str,
     negotiation: list[dict[str, Any]],
+    details: list[str],
 ) -> Cassette:
     limit = run_limit(options)
     partial: list[Cassette] = []  # the cassette so far, once the handshake succeeded
@@ -86,8 +96,10 @@ async def _record_once(
                 try:
                     await _record_on(client, target, options, protocol, negotiation, partial)
                 except HandshakeFailed as err:
-                    raise HandshakeFailed(_with_http_status(str(err), channel)) from None
+                    text = _with_detail(_with_http_status(str(err), channel), client)
+                    raise HandshakeFailed(text) from None
                 finally:
+                    details.append(client.closed_detail() if client.closed is not None else "")
                     await client.stop()
     except BaseExceptionGroup as group:
         # anyio task groups in the SDK transports wrap whatever the body raised.
@@ -128,6 +140,12 @@ def _with_http_status(text: str, channel: Channel) -> str:
     status_text = getattr(channel, "status_text", None)
     status = status_text() if callable(status_text) else ""
     return f"{text} ({status})" if status else text
+
+
+def _with_detail(text: str, client: RawClient) -> str:
+    """Add what explains a dead connection (a stdio server's stderr tail) to a message."""
+    detail = client.closed_detail() if client.closed is not None else ""
+    return f"{text}; {detail}" if detail else text
 
 
 def _translate(err: BaseException, target: Target, limit: float) -> BaseException:

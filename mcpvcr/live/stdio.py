@@ -5,7 +5,8 @@ mcpvcr's own rather than the SDK's `stdio_client`, because the recorder needs:
   whole buffer per chunk: 20 MB took 2.8 s) with no line-length limit;
 - non-JSON stdout lines counted (a lint finding), not logged with tracebacks;
 - stderr in a temporary file (a full pipe would block the server) with a
-  bounded tail for error messages;
+  bounded tail for error messages (never for the cassette: it holds PIDs and
+  times);
 - a fast teardown of the whole process group: close stdin, a short grace,
   SIGTERM to the group, a short grace, SIGKILL. The SDK waits 2 s + 2 s, which
   is most of a typical recording.
@@ -129,10 +130,18 @@ class StdioChannel:
         return " ".join(text.split())
 
     def why_closed(self) -> str:
+        """A stable class of ending (exit code, signal, stdout closed): it is recorded.
+
+        The stderr tail (PIDs, timestamps, paths) would make two recordings of
+        the same server differ, so it is only in `detail()`, for messages.
+        """
         code = self.process.returncode
-        reason = "the server closed its stdout" if code is None else _exit_text(code)
+        return "the server closed its stdout" if code is None else _exit_text(code)
+
+    def detail(self) -> str:
+        """What explains the ending to a person but must not be recorded: the stderr tail."""
         tail = self.stderr_tail()
-        return f"{reason}; stderr: {tail}" if tail else reason
+        return f"stderr: {tail}" if tail else ""
 
     async def close(self) -> None:
         """End the server and everything in its process group, quickly."""

@@ -69,7 +69,12 @@ class Channel(Protocol):
         ...
 
     def why_closed(self) -> str:
-        """A one-line reason the channel ended (with the stderr tail when there is one)."""
+        """A one-line, stable reason the channel ended; it is recorded in the cassette.
+
+        Channels may also have `detail() -> str`: what explains the ending to a
+        person but varies from run to run (a stdio server's stderr tail); it
+        goes only into the error message (see RawClient.closed_detail).
+        """
         ...
 
 
@@ -89,6 +94,7 @@ class RawClient:
         self.era: Era = "none"
         self.protocol_version: str | None = None
         self.closed: str | None = None
+        self._closed_error = ""  # the transport failure behind `closed`, for messages only
         self.notifications: Counter[str] = Counter()
         self.server_requests: Counter[str] = Counter()
         self.unmatched_responses = 0
@@ -235,12 +241,20 @@ class RawClient:
             reason = "mcpvcr closed the connection"
             raise
         except Exception as err:  # a transport failure ends the connection, never the run
-            reason = f"{type(err).__name__}: {err}"
+            # The exception text may hold addresses or times: recorded is its class only.
+            reason = f"connection closed ({type(err).__name__})"
+            self._closed_error = f"{type(err).__name__}: {' '.join(str(err).split())}"
         finally:
             self.closed = self.channel.why_closed() if reason is None else reason
             for future in self._pending.values():
                 if not future.done():
                     future.set_result(Reply(closed=self.closed))
+
+    def closed_detail(self) -> str:
+        """Why the connection ended, beyond `closed`, for a person: never recorded."""
+        detail = getattr(self.channel, "detail", None)
+        parts = [self._closed_error, detail() if callable(detail) else ""]
+        return "; ".join(part for part in parts if part)
 
     def _dispatch(self, message: dict[str, Any]) -> None:
         method = message.get("method")

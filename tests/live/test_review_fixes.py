@@ -91,3 +91,29 @@ def test_url_password_and_query_key_never_reach_cassette_or_messages(tmp_path: P
         assert secret.encode() not in data
         assert secret not in run.stderr + run.stdout
     assert "user:***@" in run.stderr and "api_key=***" in run.stderr
+
+
+def test_a_dying_server_records_the_same_bytes_twice(tmp_path: Path) -> None:
+    # It writes its PID and the time to stderr and exits: only the exit is recorded.
+    outs = [tmp_path / "a.mcpvcr", tmp_path / "b.mcpvcr"]
+    for out in outs:
+        run = run_mcpvcr("record", "--stdio", edge("noisy_exit"), "-o", str(out))
+        assert run.returncode == 0, run.stderr
+    assert outs[0].read_bytes() == outs[1].read_bytes()
+    probe = store.load(outs[0]).body["negotiation"][0]
+    assert probe == {"method": "server/discover", "closed": "the server exited with code 1"}
+
+
+def test_stderr_tail_is_in_the_message_not_in_the_cassette(tmp_path: Path) -> None:
+    from tests.live.helpers import fake_command
+
+    out = tmp_path / "die.mcpvcr"
+    run = run_mcpvcr("record", "--stdio", fake_command("die_listing"), "-o", str(out))
+    assert run.returncode == 3
+    assert "crashing while listing" in run.stderr
+    cassette = store.load(out)
+    assert (
+        cassette.header["incomplete"]
+        == "the server died while listing: the server exited with code 7"
+    )
+    assert "crashing while listing" not in show(out)
