@@ -96,10 +96,10 @@ async def _record_once(
                 try:
                     await _record_on(client, target, options, protocol, negotiation, partial)
                 except HandshakeFailed as err:
-                    text = _with_detail(_with_http_status(str(err), channel), client)
-                    raise HandshakeFailed(text) from None
+                    text = _with_http_status(str(err), channel)
+                    raise HandshakeFailed(await _with_detail(text, client)) from None
                 finally:
-                    details.append(client.closed_detail() if client.closed is not None else "")
+                    details.append(await _with_detail("", client))
                     await client.stop()
     except BaseExceptionGroup as group:
         # anyio task groups in the SDK transports wrap whatever the body raised.
@@ -142,10 +142,15 @@ def _with_http_status(text: str, channel: Channel) -> str:
     return f"{text} ({status})" if status else text
 
 
-def _with_detail(text: str, client: RawClient) -> str:
+async def _with_detail(text: str, client: RawClient) -> str:
     """Add what explains a dead connection (a stdio server's stderr tail) to a message."""
-    detail = client.closed_detail() if client.closed is not None else ""
-    return f"{text}; {detail}" if detail else text
+    if client.closed is None:
+        return text
+    settle = getattr(client.channel, "settle", None)
+    if callable(settle):
+        await settle()  # a send may find the pipe broken before the last stderr arrived
+    detail = client.closed_detail()
+    return "; ".join(part for part in (text, detail) if part)
 
 
 def _translate(err: BaseException, target: Target, limit: float) -> BaseException:

@@ -4,9 +4,10 @@ mcpvcr's own rather than the SDK's `stdio_client`, because the recorder needs:
 - a size cap per message and linear-time line splitting (the SDK re-splits the
   whole buffer per chunk: 20 MB took 2.8 s) with no line-length limit;
 - non-JSON stdout lines counted (a lint finding), not logged with tracebacks;
-- stderr in a temporary file (a full pipe would block the server) with a
-  bounded tail for error messages (never for the cassette: it holds PIDs and
-  times);
+- stderr read as it comes (a full pipe would block the server), keeping only
+  the last STDERR_KEEP_BYTES: a server flooding stderr costs neither disk nor
+  memory. Its tail is for error messages, never for the cassette (it holds
+  PIDs and times);
 - a fast teardown of the whole process group: close stdin, a short grace,
   SIGTERM to the group, a short grace, SIGKILL. The SDK waits 2 s + 2 s, which
   is most of a typical recording.
@@ -23,16 +24,16 @@ import contextlib
 import json
 import os
 import signal
-import tempfile
 from collections import Counter
 from collections.abc import AsyncIterator, Mapping
-from typing import IO, Any
+from typing import Any
 
 from mcpvcr.errors import CannotRun
 from mcpvcr.targets import Target
 
 MAX_MESSAGE_BYTES = 64 * 1024 * 1024
 STDERR_TAIL_BYTES = 400
+STDERR_KEEP_BYTES = 64 * 1024
 GRACE_SECONDS = 0.4
 _CHUNK = 256 * 1024
 INHERITED_ENV = ("HOME", "LOGNAME", "PATH", "SHELL", "TERM", "USER", "LANG", "LC_ALL", "TMPDIR")
@@ -41,10 +42,36 @@ LIVE_GROUPS: set[int] = set()
 """Process groups started and not yet ended; `kill_leftovers` is the last resort."""
 
 
+class StderrTail:
+    """Reads a child's stderr to its end, keeping only the last STDERR_KEEP_BYTES."""
+
+    def __init__(self, stream: asyncio.StreamReader | None) -> None:
+        self.data = bytearray()
+        self.task = asyncio.get_running_loop().create_task(self._read(stream))
+
+    async def _read(self, stream: asyncio.StreamReader | None) -> None:
+        if stream is None:
+            return
+        with contextlib.suppress(OSError, ValueError):
+            while chunk := await stream.read(_CHUNK):
+                self.data += chunk
+                if len(self.data) > STDERR_KEEP_BYTES:
+                    del self.data[: len(self.data) - STDERR_KEEP_BYTES]
+
+    async def drained(self, seconds: float) -> None:
+        """Wait (bounded: a grandchild may hold stderr open) until stderr has ended."""
+        await asyncio.wait({self.task}, timeout=seconds)
+
+    async def close(self) -> None:
+        self.task.cancel()
+        with contextlib.suppress(BaseException):
+            await self.task
+
+
 class StdioChannel:
     """A running stdio server; build it with `open_stdio`."""
 
-    def __init__(self, target: Target, process: asyncio.subprocess.Process, stderr: IO[bytes]):
+    def __init__(self, target: Target, process: asyncio.subprocess.Process, stderr: StderrTail):
         self.target = target
         self.process = process
         self.stderr = stderr
@@ -71,8 +98,7 @@ class StdioChannel:
         while True:
             line = await self._next_line()
             if line is None:
-                # Give a dying server a moment so the error can say how it ended.
-                await _exited(self.process, GRACE_SECONDS)
+                await self.settle()
                 return None
             text = line.strip()
             if not text:
@@ -117,16 +143,15 @@ class StdioChannel:
                 self._eof = True
             self._buffer += chunk
 
+    async def settle(self) -> None:
+        """Give a dying server a moment so the error can say how it ended, and its
+        last stderr lines a moment to arrive (bounded: grandchildren may hold stderr)."""
+        await _exited(self.process, GRACE_SECONDS)
+        await self.stderr.drained(GRACE_SECONDS)
+
     def stderr_tail(self) -> str:
         """The last few hundred bytes the server wrote to stderr, on one line."""
-        try:
-            self.stderr.flush()
-            size = os.fstat(self.stderr.fileno()).st_size
-            self.stderr.seek(max(0, size - STDERR_TAIL_BYTES))
-            data = self.stderr.read(STDERR_TAIL_BYTES)
-        except (OSError, ValueError):
-            return ""
-        text = data.decode("utf-8", "replace")
+        text = bytes(self.stderr.data[-STDERR_TAIL_BYTES:]).decode("utf-8", "replace")
         return " ".join(text.split())
 
     def why_closed(self) -> str:
@@ -165,8 +190,7 @@ class StdioChannel:
             if transport is not None:
                 with contextlib.suppress(Exception):
                     transport.close()
-            with contextlib.suppress(OSError):
-                self.stderr.close()
+            await self.stderr.close()
 
 
 async def _exited(process: asyncio.subprocess.Process, seconds: float) -> bool:
@@ -208,29 +232,26 @@ def child_env(target: Target) -> dict[str, str]:
 @contextlib.asynccontextmanager
 async def open_stdio(target: Target) -> AsyncIterator[StdioChannel]:
     """Start the server in its own session (so its whole tree can be signalled)."""
-    stderr = tempfile.TemporaryFile(prefix="mcpvcr-stderr-")  # noqa: SIM115 (closed in close())
     try:
         process = await asyncio.create_subprocess_exec(
             *target.command,
             stdin=asyncio.subprocess.PIPE,
             stdout=asyncio.subprocess.PIPE,
-            stderr=stderr,
+            stderr=asyncio.subprocess.PIPE,
             cwd=target.cwd,
             env=child_env(target),
             start_new_session=True,
         )
     except FileNotFoundError:
-        stderr.close()
         raise CannotRun(
             f"{target.label}: cannot start {target.command[0]!r}: command not found"
         ) from None
     except (PermissionError, NotADirectoryError, OSError) as err:
-        stderr.close()
         raise CannotRun(
             f"{target.label}: cannot start the server ({err.strerror or err})"
         ) from None
     LIVE_GROUPS.add(process.pid)
-    channel = StdioChannel(target, process, stderr)
+    channel = StdioChannel(target, process, StderrTail(process.stderr))
     try:
         yield channel
     finally:

@@ -117,3 +117,25 @@ def test_stderr_tail_is_in_the_message_not_in_the_cassette(tmp_path: Path) -> No
         == "the server died while listing: the server exited with code 7"
     )
     assert "crashing while listing" not in show(out)
+
+
+def test_stderr_flood_keeps_only_a_bounded_tail() -> None:
+    import asyncio
+
+    from mcpvcr.live.stdio import STDERR_KEEP_BYTES, open_stdio
+
+    flood = (
+        "import sys\n"
+        "for _ in range(20 * 1024): sys.stderr.write('x' * 1023 + '\\n')\n"
+        "sys.stderr.write('last words\\n')\n"
+    )
+
+    async def main() -> None:
+        async with open_stdio(stdio_target([sys.executable, "-c", flood])) as channel:
+            assert await channel.receive() is None  # exits without a message
+            # 20 MB went through; only the tail was kept (it used to be a temp file).
+            assert len(channel.stderr.data) <= STDERR_KEEP_BYTES
+            assert channel.detail().endswith("last words")
+            assert channel.why_closed() == "the server exited with code 0"
+
+    asyncio.run(main())
