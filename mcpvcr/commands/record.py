@@ -25,7 +25,7 @@ from mcpvcr.commands._target_options import (
     split_kwargs,
     target_options,
 )
-from mcpvcr.errors import CannotRun
+from mcpvcr.errors import CannotRun, McpVcrError
 from mcpvcr.terminal import printable
 
 
@@ -76,8 +76,31 @@ def _write(cassette: Cassette, output: str, force: bool, label: str) -> None:
             f"{label}: the server listed no tools, resources, templates or prompts; "
             f"kept the existing {output} (use --force to overwrite)"
         )
+    failed = _newly_failed_list(cassette, output) if existing and not force else None
+    if failed is not None:
+        raise CannotRun(
+            f"{label}: {failed} failed this time; kept the existing {output} "
+            "(use --force to overwrite)"
+        )
     size = store.save(cassette, output)
     click.echo(f"mcpvcr: {_summary(cassette)} -> {output} ({size} bytes)", err=True)
+
+
+def _newly_failed_list(cassette: Cassette, output: str) -> str | None:
+    """A list method that failed now but listed items in the existing cassette.
+
+    Overwriting would lose those items; a list that failed both times (a server
+    that never answers prompts/list) does not block re-recording.
+    """
+    try:
+        previous = store.load(output)
+    except McpVcrError:
+        return None  # an unreadable file holds nothing to keep
+    for kind in LIST_KINDS:
+        failed_now = isinstance(cassette.list_record(kind).get("error"), dict)
+        if failed_now and previous.items(kind):
+            return LIST_METHODS[kind]
+    return None
 
 
 @contextlib.contextmanager
