@@ -97,9 +97,10 @@ async def _read_messages(
 async def _stdin_reader(stream: BinaryIO) -> asyncio.StreamReader:
     loop = asyncio.get_running_loop()
     reader = asyncio.StreamReader(limit=MAX_LINE_BYTES)
-    if stat.S_ISREG(os.fstat(stream.fileno()).st_mode):
-        # `mcpvcr replay c.mcpvcr < requests.jsonl`: asyncio cannot watch a
-        # regular file, so feed its content at once.
+    mode = os.fstat(stream.fileno()).st_mode
+    if not (stat.S_ISFIFO(mode) or stat.S_ISSOCK(mode) or stream.isatty()):
+        # `replay c.mcpvcr < requests.jsonl` or `</dev/null`: asyncio watches
+        # only pipes, sockets and terminals, so feed the content at once.
         reader.feed_data(await loop.run_in_executor(None, stream.read))
         reader.feed_eof()
         return reader

@@ -127,3 +127,14 @@ def test_a_discover_era_cassette_also_answers_legacy_initialize() -> None:
     result = answers[1]["result"]
     assert result["protocolVersion"] == "2025-06-18"
     assert result["serverInfo"]["name"] == "demo-target"
+
+
+def test_stdin_at_dev_null_ends_the_replay_cleanly() -> None:
+    done = subprocess.run(
+        [sys.executable, "-m", "mcpvcr", "replay", str(DEMO_CASSETTE)],
+        stdin=subprocess.DEVNULL,
+        capture_output=True,
+        cwd=REPO,
+        timeout=30,
+    )
+    assert done.returncode == 0 and done.stdout == b"" and b"Traceback" not in done.stderr
