@@ -5,11 +5,18 @@ same-origin redirects only, DELETE on close); this module adapts their
 `SessionMessage` streams to the plain-dict `Channel` of `wire.py`, and sees
 HTTP status codes through an httpx2 event hook (the transports fold a 401 into
 a JSON-RPC -32603 and lose the status).
+
+A JSON answer whose `result` or `error` is not an object fails the SDK's
+pydantic parse, and the transport hands on a -32700 whose text is pydantic's
+(its docs URL and version, the JSON-RPC id). The same hook therefore keeps
+such answers as sent (`_odd_message`), and `receive` passes them on instead,
+so wire.RawClient records the stand-in it records over stdio.
 """
 
 from __future__ import annotations
 
 import contextlib
+import json
 from collections import Counter
 from collections.abc import AsyncIterator, Mapping
 from typing import Any
@@ -19,16 +26,25 @@ from mcpvcr.targets import Target
 
 SSE_READ_TIMEOUT = 300.0
 MAX_SSE_EVENT_BYTES = 64 * 1024 * 1024
+_SDK_PARSE_ERROR = -32700
 
 
 class HttpChannel:
     """A connected streamable HTTP or SSE transport."""
 
-    def __init__(self, target: Target, read_stream: Any, write_stream: Any, statuses: list[str]):
+    def __init__(
+        self,
+        target: Target,
+        read_stream: Any,
+        write_stream: Any,
+        statuses: list[str],
+        odd: dict[int, dict[str, Any]] | None = None,
+    ):
         self.target = target
         self.read_stream = read_stream
         self.write_stream = write_stream
         self.statuses = statuses
+        self.odd = odd if odd is not None else {}  # id -> answer the SDK could not parse
         self.diagnostics: Counter[str] = Counter()
         self._ended: str | None = None
 
@@ -41,10 +57,13 @@ class HttpChannel:
 
         try:
             parsed = jsonrpc_message_adapter.validate_python(message)
-        except ValueError as err:
+        except ValueError:
             # Only reachable with params that are not an object (fuzzing): the
             # SDK transport cannot carry them, so the request cannot be sent.
-            raise ChannelClosed(f"mcpvcr cannot send this message over HTTP ({err})") from None
+            # Not pydantic's text: it carries a docs URL and version, and is recorded.
+            raise ChannelClosed(
+                "mcpvcr cannot send this message over HTTP (params is not an object)"
+            ) from None
         metadata = ClientMessageMetadata(headers=dict(headers)) if headers else None
         try:
             await self.write_stream.send(SessionMessage(parsed, metadata=metadata))
@@ -65,7 +84,16 @@ class HttpChannel:
                 self.diagnostics["transportErrors"] += 1
                 continue
             dumped: dict[str, Any] = item.message.model_dump(by_alias=True, exclude_unset=True)
-            return dumped
+            return self._as_sent(dumped)
+
+    def _as_sent(self, message: dict[str, Any]) -> dict[str, Any]:
+        """The answer as the server sent it when the SDK replaced it by its parse error."""
+        error = message.get("error")
+        request_id = message.get("id")
+        parse_error = isinstance(error, dict) and error.get("code") == _SDK_PARSE_ERROR
+        if parse_error and type(request_id) is int and request_id in self.odd:
+            return self.odd.pop(request_id)
+        return message
 
     def why_closed(self) -> str:
         reason = self._ended or "the connection ended"
@@ -81,8 +109,15 @@ async def open_http(target: Target, options: RecordOptions) -> AsyncIterator[Htt
     import httpx2
 
     statuses: list[str] = []
+    odd: dict[int, dict[str, Any]] = {}
 
     async def on_response(response: httpx2.Response) -> None:
+        content_type = response.headers.get("content-type", "").lower()
+        if content_type.startswith("application/json"):
+            # Read here (the SDK then reads the cached body) to keep what it cannot parse.
+            message = _odd_message(await response.aread())
+            if message is not None:
+                odd[message["id"]] = message
         if response.status_code >= 400:
             text = f"HTTP {response.status_code} {response.reason_phrase}".strip()
             challenge = response.headers.get("www-authenticate")
@@ -113,7 +148,7 @@ async def open_http(target: Target, options: RecordOptions) -> AsyncIterator[Htt
             sse_read_timeout=SSE_READ_TIMEOUT,
             httpx_client_factory=make_client,
         ) as (read_stream, write_stream):
-            yield HttpChannel(target, read_stream, write_stream, statuses)
+            yield HttpChannel(target, read_stream, write_stream, statuses, odd)
         return
 
     from mcp.client.streamable_http import streamable_http_client
@@ -128,4 +163,19 @@ async def open_http(target: Target, options: RecordOptions) -> AsyncIterator[Htt
             max_sse_event_size=MAX_SSE_EVENT_BYTES,
         ) as (read_stream, write_stream),
     ):
-        yield HttpChannel(target, read_stream, write_stream, statuses)
+        yield HttpChannel(target, read_stream, write_stream, statuses, odd)
+
+
+def _odd_message(body: bytes) -> dict[str, Any] | None:
+    """A JSON-RPC answer whose result or error is not an object (the SDK rejects it)."""
+    try:
+        message = json.loads(body)
+    except (ValueError, RecursionError):
+        return None
+    if not isinstance(message, dict) or type(message.get("id")) is not int:
+        return None
+    if "result" in message and not isinstance(message["result"], dict):
+        return message
+    if "error" in message and not isinstance(message["error"], dict):
+        return message
+    return None

@@ -139,3 +139,18 @@ def test_stderr_flood_keeps_only_a_bounded_tail() -> None:
             assert channel.why_closed() == "the server exited with code 0"
 
     asyncio.run(main())
+
+
+def test_http_non_object_result_records_the_stdio_stand_in(tmp_path: Path) -> None:
+    from tests.live.http_server import EchoHeadersServer
+
+    out = tmp_path / "nondict.mcpvcr"
+    with EchoHeadersServer(None, nondict=True) as server:
+        run = run_mcpvcr("record", server.url, "-o", str(out))
+    assert run.returncode == 0, run.stderr
+    # What wire.RawClient records over stdio, not pydantic's text (docs URL, id).
+    assert store.load(out).list_record("tools")["error"] == {
+        "code": -32603,
+        "message": "mcpvcr: the server's result is not a JSON object",
+        "data": {"result": [1]},
+    }
