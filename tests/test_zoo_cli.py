@@ -1,0 +1,169 @@
+"""`mcpvcr record` against each misbehaving server of the zoo (tests/servers).
+
+For each: the documented exit code, one clear last line on stderr naming the
+target, no traceback, a bound on the time (the subprocess time-out), and no
+process of the server's tree left alive (every server gets a unique marker in
+its environment, and /proc is searched for it afterwards).
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import uuid
+from pathlib import Path
+
+import pytest
+
+from mcpvcr import store
+
+REPO = Path(__file__).resolve().parent.parent
+
+# mode and its arguments, record options, exit code, text in the last stderr line, bound (s)
+CASES = [
+    ("hang_handshake", "--timeout 2", 3, "no answer to the handshake within 2 s", 20),
+    ("hang_handshake --ignore-sigterm", "--timeout 2", 3, "no answer to the handshake", 20),
+    ("crash_start", "", 3, "the server died during the handshake", 20),
+    ("garbage_stdout", "", 0, "2 tools", 20),
+    ("bad_json", "--timeout 2", 0, "tools/list", 30),
+    ("exit_midway", "--fuzz", 3, "recording incomplete", 30),
+    ("slow_tool", "--fuzz --timeout 2", 0, "calls", 40),
+    ("log_flood", "", 0, "1 tools", 30),
+    ("stderr_flood", "", 0, "1 tools", 60),
+    ("discover_only", "", 0, "server/discover 2026-07-28", 20),
+    ("legacy_only", "", 0, "initialize", 20),
+    ("jsonrpc_errors", "--fuzz", 0, "calls", 30),
+    ("many_tools", "", 0, "5000 tools", 60),
+    ("paginated", "", 0, "25 tools, 10 resources, 7 templates, 8 prompts", 20),
+    ("loop_cursor", "", 0, "2 tools", 20),
+    ("strict_legacy", "", 0, "initialize", 20),
+    ("server_requests", "", 0, "1 tools", 20),
+    ("escape_sequences", "", 0, "tools", 20),
+]
+
+
+def alive_with_marker(marker: str) -> list[int]:
+    pids = []
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            if marker.encode() in (entry / "environ").read_bytes():
+                pids.append(int(entry.name))
+        except OSError:
+            continue
+    return pids
+
+
+@pytest.mark.parametrize(
+    ("mode", "options", "code", "text", "bound"), CASES, ids=[c[0] for c in CASES]
+)
+def test_zoo_server(
+    mode: str, options: str, code: int, text: str, bound: int, tmp_path: Path
+) -> None:
+    marker = f"MCPVCR_ZOO_MARKER={uuid.uuid4().hex}"
+    out = tmp_path / "zoo.mcpvcr"
+    server = f"{sys.executable} -m tests.servers {mode}"
+    done = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "mcpvcr",
+            "record",
+            "--stdio",
+            server,
+            "--cwd",
+            str(REPO),
+            "--env",
+            marker,
+            *options.split(),
+            "-o",
+            str(out),
+        ],
+        capture_output=True,
+        text=True,
+        cwd=REPO,
+        stdin=subprocess.DEVNULL,
+        timeout=bound,
+    )
+    lines = [line for line in done.stderr.splitlines() if line.strip()]
+    assert done.returncode == code, done.stderr[-2000:]
+    assert "Traceback" not in done.stderr
+    assert text in lines[-1], lines[-1]
+    if code == 3 and "incomplete" not in lines[-1]:
+        assert "tests.servers" in lines[-1]  # the target is named
+    assert alive_with_marker(marker) == []
+    if code == 0:
+        assert store.load(out).complete
+
+
+def test_the_escape_sequences_server_never_reaches_the_terminal_raw(tmp_path: Path) -> None:
+    out = tmp_path / "esc.mcpvcr"
+    server = f"{sys.executable} -m tests.servers escape_sequences"
+    done = subprocess.run(
+        [sys.executable, "-m", "mcpvcr", "audit", "--fuzz", "--stdio", server, "--save", str(out)],
+        capture_output=True,
+        text=True,
+        cwd=REPO,
+        stdin=subprocess.DEVNULL,
+        timeout=60,
+    )
+    assert done.returncode == 0, done.stderr
+    for raw in ("\x1b", "\x07", "\u202e"):
+        assert raw not in done.stdout and raw not in done.stderr
+
+
+def test_a_grandchild_in_the_process_group_is_ended(tmp_path: Path) -> None:
+    pidfile = tmp_path / "grandchild.pid"
+    server = f"{sys.executable} -m tests.servers grandchild"
+    done = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "mcpvcr",
+            "record",
+            "--stdio",
+            server,
+            "--cwd",
+            str(REPO),
+            "--env",
+            f"MCPVCR_GRANDCHILD_PIDFILE={pidfile}",
+            "-o",
+            str(tmp_path / "g.mcpvcr"),
+        ],
+        capture_output=True,
+        text=True,
+        cwd=REPO,
+        stdin=subprocess.DEVNULL,
+        timeout=30,
+    )
+    assert done.returncode == 0, done.stderr
+    pid = int(pidfile.read_text())
+    assert not _running(pid)
+
+
+def _running(pid: int) -> bool:
+    try:
+        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+    except OSError:
+        return False
+    return state != "Z"
+
+
+def test_a_50_mb_answer_is_stored_truncated(tmp_path: Path) -> None:
+    out = tmp_path / "big.mcpvcr"
+    server = f"{sys.executable} -m tests.servers big_answer"
+    done = subprocess.run(
+        [sys.executable, "-m", "mcpvcr", "record", "--fuzz", "--stdio", server, "-o", str(out)],
+        capture_output=True,
+        text=True,
+        cwd=REPO,
+        stdin=subprocess.DEVNULL,
+        timeout=120,
+    )
+    assert done.returncode == 0, done.stderr
+    assert out.stat().st_size < 1_000_000
+    truncated = [i for i in store.load(out).interactions if "truncated" in i["flags"]]
+    assert truncated
+    assert os.path.getsize(out) < 1_000_000
