@@ -142,6 +142,9 @@ def _nesting_bomb(depth: int) -> bytes:
 
 
 HOSTILE["nesting bomb"] = _nesting_bomb(100_000)
+HOSTILE["truncated"] = envelope(codec.MAGIC, 1, GOOD, {"tools": {"items": [{"name": "x" * 64}]}})[
+    :-20
+]
 
 
 @pytest.mark.parametrize("name", sorted(HOSTILE))
