@@ -170,18 +170,26 @@ def _secret_pattern(secrets: Sequence[str]) -> re.Pattern[str] | None:
     return re.compile("|".join(re.escape(s) for s in ordered)) if ordered else None
 
 
-def truncate(answer: Any) -> tuple[Any, bool]:
-    """The answer, or its truncation marker when its canonical JSON is too large."""
+def truncate(answer: Any, scrubber: Scrubber | None = None) -> tuple[Any, bool]:
+    """The (scrubbed) answer, or its truncation marker when its canonical JSON is too large.
+
+    The size is measured on the raw answer first: scrubbing a 50 MB answer with
+    the volatile-value regexes took tens of seconds on the event loop (and made
+    other calls in flight time out), so a large answer is only redacted (a fast
+    literal match) for its sha256, and only its preview is scrubbed.
+    """
+    active = scrubber or Scrubber(keep_volatile=True)
     try:
         text = json.dumps(answer, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
     except (TypeError, ValueError, RecursionError):
-        return answer, False
+        return active.value(answer), False
     data = text.encode("utf-8", "surrogatepass")
     if len(data) <= MAX_ANSWER_BYTES:
-        return answer, False
+        return active.value(answer), False
+    redacted = active.key(text)
     marker = {
         "bytes": len(data),
-        "sha256": hashlib.sha256(data).hexdigest(),
-        "preview": text[:PREVIEW_CHARS],
+        "sha256": hashlib.sha256(redacted.encode("utf-8", "surrogatepass")).hexdigest(),
+        "preview": active.text(redacted[:PREVIEW_CHARS]),
     }
     return {"truncated": marker}, True

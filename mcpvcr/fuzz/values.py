@@ -28,6 +28,8 @@ from mcpvcr.fuzz.schemas import SchemaProblem, declared_types, first_error, is_v
 
 MAX_DEPTH: Final = 12
 """Nesting depth at which generation gives up (bounds recursive `$ref` schemas)."""
+MAX_COMPOSITE: Final = 48
+"""allOf/anyOf/oneOf levels to flatten for one value before giving up."""
 MAX_ARRAY_ITEMS: Final = 64
 """Arrays whose minItems exceeds this are not generated (kept small on the wire)."""
 MAX_STRING: Final = 10_000
@@ -87,7 +89,9 @@ class ValueGenerator:
 
     # -- candidates -----------------------------------------------------------
 
-    def _candidates(self, schema: Any, name: str | None, depth: int, variant: int) -> Iterator[Any]:
+    def _candidates(
+        self, schema: Any, name: str | None, depth: int, variant: int, composite: int = 0
+    ) -> Iterator[Any]:
         if schema is True or not isinstance(schema, dict):
             yield from self._strings({}, name, variant)
             return
@@ -107,16 +111,21 @@ class ValueGenerator:
         if "default" in schema and not variant:
             yield schema["default"]
         if any(key in schema for key in _COMPOSITE_KEYS):
-            yield from self._composite(schema, name, depth, variant)
+            yield from self._composite(schema, name, depth, variant, composite)
             return
         for type_name in self._types(schema):
             yield from self._by_type(type_name, schema, name, depth, variant)
 
     def _composite(
-        self, schema: dict[str, Any], name: str | None, depth: int, variant: int
+        self, schema: dict[str, Any], name: str | None, depth: int, variant: int, composite: int
     ) -> Iterator[Any]:
-        """Candidates for a schema with allOf/anyOf/oneOf: one branch list per level of depth."""
-        if depth > MAX_DEPTH:
+        """Candidates for a schema with allOf/anyOf/oneOf: one branch list per composite level.
+
+        Choosing a branch does not descend into the value, so it costs a composite
+        level (bounded by MAX_COMPOSITE, against `$ref` loops through allOf), not
+        one of the MAX_DEPTH nesting levels.
+        """
+        if composite > MAX_COMPOSITE:
             return
         base: Any = {key: value for key, value in schema.items() if key not in _COMPOSITE_KEYS}
         pending: list[list[Any]] = []  # branch lists still to choose from, one level each
@@ -135,7 +144,7 @@ class ValueGenerator:
                 resolved = {k: v for k, v in resolved.items() if k not in _COMPOSITE_KEYS}
             base = merge(self.root, base, resolved)
         if not pending:
-            yield from self._candidates(base, name, depth + 1, variant)
+            yield from self._candidates(base, name, depth, variant, composite + 1)
             return
         branches, rest = pending[0], pending[1:]
         if rest and isinstance(base, dict):
@@ -146,7 +155,7 @@ class ValueGenerator:
         )
         for index in ordered:
             merged = merge(self.root, base, self._resolve(branches[index]))
-            yield from self._candidates(merged, name, depth + 1, variant)
+            yield from self._candidates(merged, name, depth, variant, composite + 1)
 
     def _resolve(self, schema: Any) -> Any:
         try:

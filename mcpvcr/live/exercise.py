@@ -151,14 +151,8 @@ async def _send(conn: Connection, call: Call, timeout: float) -> Reply:
         return Reply(closed=f"connection closed ({type(exc).__name__})")
 
 
-def interaction(
-    call: Call, reply: Reply, scrubber: Scrubber, timeout: float | None = None
-) -> dict[str, Any]:
-    """The recorded Interaction dict (keys: mcpvcr.cassette.INTERACTION_KEYS).
-
-    `timeout` is ignored (it is no longer recorded); it stays for callers that
-    still pass it (mcpvcr.replay.episodes).
-    """
+def interaction(call: Call, reply: Reply, scrubber: Scrubber) -> dict[str, Any]:
+    """The recorded Interaction dict (keys: mcpvcr.cassette.INTERACTION_KEYS)."""
     verdict = classify(
         method=call.method,
         malformed=call.malformed,
@@ -180,7 +174,7 @@ def interaction(
         key, answer = (
             ("error", reply.error) if reply.error is not None else ("result", reply.result)
         )
-        stored, cut = truncate(scrubber.value(answer))
+        stored, cut = truncate(answer, scrubber)
         if cut:
             flags.add("truncated")
         response = {key: stored}

@@ -75,7 +75,7 @@ async def forwarding(log: EpisodeLog) -> AsyncIterator[Forward]:
                 params={k: v for k, v in sent.items() if k != "_meta"},
                 output_schema=_output_schema(log.cassette, method, target),
             )
-            return log.keep(interaction(call, reply, scrubber, log.options.timeout))
+            return log.keep(interaction(call, reply, scrubber))
 
         yield forward
 

@@ -118,7 +118,7 @@ def answer_message(response: Any) -> str | None:
                 return str(part["text"])
         return None
     if "timeout" in response:
-        return f"no answer within {response['timeout']}s"
+        return "no answer within the time-out"
     if "closed" in response:
         return f"connection closed: {response['closed']}"
     return None

@@ -108,7 +108,7 @@ def test_secrets_are_redacted_before_the_preview_is_cut() -> None:
     answer = {"content": [{"text": text, secret: 1}]}
     for keep_volatile in (False, True):
         scrubber = Scrubber(keep_volatile=keep_volatile, secrets=[secret])
-        stored, cut = truncate(scrubber.value(answer))
+        stored, cut = truncate(answer, scrubber)
         assert cut
         dumped = json.dumps(stored)
         assert "abcdef" not in dumped and "[REDAC" in dumped
