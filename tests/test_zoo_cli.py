@@ -167,3 +167,36 @@ def test_a_50_mb_answer_is_stored_truncated(tmp_path: Path) -> None:
     truncated = [i for i in store.load(out).interactions if "truncated" in i["flags"]]
     assert truncated
     assert os.path.getsize(out) < 1_000_000
+
+
+@pytest.mark.parametrize("at", ["tools/list", "initialize"])
+def test_an_answer_that_is_not_json_is_recorded_as_such_not_waited_out(
+    at: str, tmp_path: Path
+) -> None:
+    out = tmp_path / "bad.mcpvcr"
+    server = f"{sys.executable} -m tests.servers bad_json --at {at}"
+    done = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "mcpvcr",
+            "record",
+            "--timeout",
+            "60",
+            "--stdio",
+            server,
+            "-o",
+            str(out),
+        ],
+        capture_output=True,
+        text=True,
+        cwd=REPO,
+        stdin=subprocess.DEVNULL,
+        timeout=30,  # far below the 60 s time-out: the broken answer is not waited out
+    )
+    assert "the server answered with invalid JSON" in done.stderr
+    if at == "initialize":
+        assert done.returncode == 3
+    else:
+        assert done.returncode == 0
+        assert store.load(out).list_record("tools")["error"]["code"] == -32700

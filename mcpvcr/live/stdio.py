@@ -23,6 +23,7 @@ import asyncio
 import contextlib
 import json
 import os
+import re
 import signal
 from collections import Counter
 from collections.abc import AsyncIterator, Mapping
@@ -107,6 +108,9 @@ class StdioChannel:
                 message = json.loads(text)
             except (ValueError, RecursionError):
                 self.diagnostics["nonJsonStdoutLines"] += 1
+                broken = _broken_answer(text)
+                if broken is not None:
+                    return broken
                 continue
             if isinstance(message, dict):
                 return message
@@ -191,6 +195,22 @@ class StdioChannel:
                 with contextlib.suppress(Exception):
                     transport.close()
             await self.stderr.close()
+
+
+_ANSWER_ID = re.compile(rb'^\{\s*"jsonrpc"\s*:\s*"2\.0"\s*,\s*"id"\s*:\s*(-?\d{1,18})\s*,')
+
+
+def _broken_answer(text: bytes) -> dict[str, Any] | None:
+    """A stand-in error for an answer line that is not valid JSON but names its request.
+
+    Without it the request waits out the whole time-out and is recorded as one;
+    the server did answer, badly, and that is what the cassette should say.
+    """
+    found = _ANSWER_ID.match(text)
+    if found is None:
+        return None
+    error = {"code": -32700, "message": "mcpvcr: the server answered with invalid JSON"}
+    return {"jsonrpc": "2.0", "id": int(found.group(1)), "error": error}
 
 
 async def _exited(process: asyncio.subprocess.Process, seconds: float) -> bool:
