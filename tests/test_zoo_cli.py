@@ -200,3 +200,32 @@ def test_an_answer_that_is_not_json_is_recorded_as_such_not_waited_out(
     else:
         assert done.returncode == 0
         assert store.load(out).list_record("tools")["error"]["code"] == -32700
+
+
+def test_a_grandchild_that_left_the_process_group_is_ended_too(tmp_path: Path) -> None:
+    pidfile = tmp_path / "grandchild.pid"
+    server = f"{sys.executable} -m tests.servers grandchild --setsid"
+    done = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "mcpvcr",
+            "record",
+            "--stdio",
+            server,
+            "--cwd",
+            str(REPO),
+            "--env",
+            f"MCPVCR_GRANDCHILD_PIDFILE={pidfile}",
+            "-o",
+            str(tmp_path / "g.mcpvcr"),
+        ],
+        capture_output=True,
+        text=True,
+        cwd=REPO,
+        stdin=subprocess.DEVNULL,
+        timeout=30,
+    )
+    assert done.returncode == 0, done.stderr
+    pid = int(pidfile.read_text())
+    assert not _running(pid)

@@ -175,6 +175,9 @@ class StdioChannel:
     async def close(self) -> None:
         """End the server and everything in its process group, quickly."""
         process = self.process
+        # Descendants that left the group (setsid) escape killpg; note them while
+        # the server is alive and their parent links still lead to it.
+        escaped = _descendants_outside_group(process.pid)
         try:
             if process.stdin is not None and not process.stdin.is_closing():
                 process.stdin.close()
@@ -185,6 +188,9 @@ class StdioChannel:
                 await _exited(process, GRACE_SECONDS)
         finally:
             _signal_group(process.pid, signal.SIGKILL)
+            for pid in escaped:
+                with contextlib.suppress(OSError):
+                    os.kill(pid, signal.SIGKILL)
             LIVE_GROUPS.discard(process.pid)
             with contextlib.suppress(BaseException):
                 await _exited(process, GRACE_SECONDS)
@@ -195,6 +201,34 @@ class StdioChannel:
                 with contextlib.suppress(Exception):
                     transport.close()
             await self.stderr.close()
+
+
+def _descendants_outside_group(root: int) -> list[int]:
+    """PIDs descending from `root` (by parent links in /proc) not in its process group."""
+    parents: dict[int, tuple[int, int]] = {}
+    try:
+        entries = os.listdir("/proc")
+    except OSError:
+        return []  # no /proc: the process group is all we can end
+    for entry in entries:
+        if not entry.isdigit():
+            continue
+        try:
+            with open(f"/proc/{entry}/stat", "rb") as handle:
+                fields = handle.read().rsplit(b")", 1)[1].split()
+        except (OSError, IndexError):
+            continue
+        parents[int(entry)] = (int(fields[1]), int(fields[2]))  # ppid, pgrp
+    found: list[int] = []
+    frontier = [root]
+    while frontier:
+        parent = frontier.pop()
+        for pid, (ppid, pgrp) in parents.items():
+            if ppid == parent:
+                frontier.append(pid)
+                if pgrp != root:
+                    found.append(pid)
+    return found
 
 
 _ANSWER_ID = re.compile(rb'^\{\s*"jsonrpc"\s*:\s*"2\.0"\s*,\s*"id"\s*:\s*(-?\d{1,18})\s*,')
