@@ -52,11 +52,16 @@ def compare_tools(
         removed.remove(before)
         added.remove(after)
         rule = "tool.name.case_changed" if before.lower() == after.lower() else "tool.renamed"
+        why = (
+            "same schemas"
+            if _schema_key(old[before]) == _schema_key(new[after])
+            else ("same name in another spelling")
+        )
         out.append(
             make(
                 rule,
                 pointer("tools", after),
-                f"tool '{before}' was renamed to '{after}' (same schemas); agents and configs"
+                f"tool '{before}' was renamed to '{after}' ({why}); agents and configs"
                 f" calling '{before}' get an unknown-tool error",
                 before,
                 after,
@@ -131,7 +136,32 @@ def _renames(
         if trivial and not same_text and before.lower() != after.lower():
             continue
         pairs.append((before, after))
-    return pairs
+    return pairs + _respelled(removed, added, pairs)
+
+
+def _respelled(
+    removed: list[str], added: list[str], paired: list[tuple[str, str]]
+) -> list[tuple[str, str]]:
+    """Unique pairs whose names differ only in case and separators (getTinyImage ->
+    get-tiny-image): a rename even when the schemas changed too."""
+    taken = {name for pair in paired for name in pair}
+    by_spelling_old: dict[str, list[str]] = {}
+    by_spelling_new: dict[str, list[str]] = {}
+    for name in removed:
+        if name not in taken:
+            by_spelling_old.setdefault(_spelling(name), []).append(name)
+    for name in added:
+        if name not in taken:
+            by_spelling_new.setdefault(_spelling(name), []).append(name)
+    return [
+        (olds[0], by_spelling_new[key][0])
+        for key, olds in sorted(by_spelling_old.items())
+        if len(olds) == 1 and len(by_spelling_new.get(key, [])) == 1
+    ]
+
+
+def _spelling(name: str) -> str:
+    return "".join(char for char in name.lower() if char.isalnum())
 
 
 def _has_properties(schema: Any) -> bool:

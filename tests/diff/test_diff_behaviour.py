@@ -30,6 +30,17 @@ def test_rename_is_one_breaking_change_not_a_removal_and_an_addition() -> None:
     assert change.location == "/tools/search_docs"
 
 
+def test_a_respelled_name_is_a_rename_even_when_the_schema_changed() -> None:
+    changes = diff(
+        cassette(tools=[tool("getTinyImage", inputSchema=SEARCH), tool("other")]),
+        cassette(tools=[tool("get-tiny-image"), tool("other")]),
+    )
+    renames = [c for c in changes.changes if c.rule == "tool.renamed"]
+    assert [(c.old, c.new) for c in renames] == [("getTinyImage", "get-tiny-image")]
+    assert "same name in another spelling" in renames[0].message
+    assert "tool.removed" not in rules_of(changes)
+
+
 def test_argumentless_tools_are_not_paired_as_renames_on_schema_alone() -> None:
     changes = diff(
         cassette(tools=[tool("ping", description="Ping.")]),

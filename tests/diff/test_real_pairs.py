@@ -8,6 +8,11 @@ The expected changes were read off the real recordings first:
   list is now rejected: breaking), git_show's description was rewritten (security), the
   handshake moved from initialize 2025-06-18 to server/discover 2026-07-28 (info), and
   git_add/git_reset became idempotent (additive).
+- server-everything 2025.11.25 -> 2026.8.31: the tools moved from camelCase to kebab-case
+  names; three kept their meaning under the new spelling (getTinyImage -> get-tiny-image,
+  ...: renames, still breaking), the rest were dropped (add, zip, sampleLLM, ...) and new
+  ones added; the 100 static test resources were removed; echo's description and the
+  server instructions were rewritten (security).
 """
 
 from __future__ import annotations
@@ -22,7 +27,7 @@ from mcpvcr.diff import Changes, diff
 from mcpvcr.diff.gate import evaluate
 from mcpvcr.recording import RecordOptions
 from mcpvcr.targets import Target
-from tests.targets import git_argv, sequential_thinking_argv
+from tests.targets import everything_argv, git_argv, sequential_thinking_argv
 
 OLD_ST, NEW_ST = "2025.11.25", "2026.8.31"
 OLD_GIT, NEW_GIT = "2025.11.25", "2026.10.19"
@@ -91,3 +96,27 @@ def test_rerecording_an_unchanged_real_server_diffs_empty() -> None:
     first = _record(sequential_thinking_argv(NEW_ST), "a")
     second = _record(sequential_thinking_argv(NEW_ST), "b")
     assert diff(first, second).identical
+
+
+OLD_EVERYTHING, NEW_EVERYTHING = "2025.11.25", "2026.8.31"
+
+
+@pytest.mark.real_target(f"everything@{OLD_EVERYTHING}", f"everything@{NEW_EVERYTHING}")
+def test_server_everything_release_pair() -> None:
+    old = _record(everything_argv("stdio", OLD_EVERYTHING), "everything-old")
+    new = _record(everything_argv("stdio", NEW_EVERYTHING), "everything-new")
+    changes = diff(old, new)
+    renames = {(c.old, c.new) for c in changes.changes if c.rule == "tool.renamed"}
+    assert renames == {
+        ("getResourceLinks", "get-resource-links"),
+        ("getResourceReference", "get-resource-reference"),
+        ("getTinyImage", "get-tiny-image"),
+    }
+    pairs = _pairs(changes)
+    assert ("tool.removed", "breaking", "/tools/sampleLLM") in pairs
+    assert ("tool.added", "additive", "/tools/get-env") in pairs
+    assert ("tool.description.changed", "security", "/tools/echo/description") in pairs
+    assert ("server.instructions.changed", "security", "/server/instructions") in pairs
+    removed_resources = [c for c in changes.changes if c.rule == "resource.removed"]
+    assert len(removed_resources) == 100
+    assert evaluate(changes, ["breaking"]).failed

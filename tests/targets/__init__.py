@@ -140,9 +140,12 @@ def everything_entry() -> Path:
     return _entry("everything", None)
 
 
-def everything_argv(transport: str = "stdio") -> list[str]:
-    """server-everything over stdio (`transport` other than stdio only makes sense in netns)."""
-    return _node("everything", transport)
+def everything_argv(transport: str = "stdio", version: str | None = None) -> list[str]:
+    """server-everything over stdio (`transport` other than stdio only makes sense in netns).
+
+    `version` picks an older pinned release (tests/targets/lock.json).
+    """
+    return _node("everything", transport, version=version)
 
 
 def everything_http_command(port: int, transport: str = "streamableHttp") -> str:

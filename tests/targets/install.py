@@ -3,7 +3,8 @@
 Layout (one directory per environment named in `lock.json`):
 
     .targets/node/          npm prefix: node_modules/@modelcontextprotocol/server-*
-    .targets/node-old/      npm prefix holding the older release of a server (same package name)
+    .targets/node-old/      npm prefixes holding older releases of servers (one env each,
+    .targets/node-*-old/    so adding one never re-resolves another's dependencies)
     .targets/pyvenv/        venv for the PyPI servers (they need mcp 1.x, never the test venv's 2.x)
     .targets/pyvenv-old/    venv for the older mcp-server-git release
     .targets/<env>/.stamp   hash of what was installed; equal hash = nothing to do
