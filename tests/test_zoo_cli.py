@@ -8,7 +8,6 @@ its environment, and /proc is searched for it afterwards).
 
 from __future__ import annotations
 
-import os
 import subprocess
 import sys
 import uuid
@@ -43,6 +42,18 @@ CASES = [
 ]
 
 
+def mcpvcr(*args: str, timeout: float) -> subprocess.CompletedProcess[str]:
+    """`python -m mcpvcr ARGS` from the repo root; the time-out is the test's bound."""
+    return subprocess.run(
+        [sys.executable, "-m", "mcpvcr", *args],
+        capture_output=True,
+        text=True,
+        cwd=REPO,
+        stdin=subprocess.DEVNULL,
+        timeout=timeout,
+    )
+
+
 def alive_with_marker(marker: str) -> list[int]:
     pids = []
     for entry in Path("/proc").iterdir():
@@ -65,26 +76,16 @@ def test_zoo_server(
     marker = f"MCPVCR_ZOO_MARKER={uuid.uuid4().hex}"
     out = tmp_path / "zoo.mcpvcr"
     server = f"{sys.executable} -m tests.servers {mode}"
-    done = subprocess.run(
-        [
-            sys.executable,
-            "-m",
-            "mcpvcr",
-            "record",
-            "--stdio",
-            server,
-            "--cwd",
-            str(REPO),
-            "--env",
-            marker,
-            *options.split(),
-            "-o",
-            str(out),
-        ],
-        capture_output=True,
-        text=True,
-        cwd=REPO,
-        stdin=subprocess.DEVNULL,
+    options_and_output = [*options.split(), "-o", str(out)]
+    done = mcpvcr(
+        "record",
+        "--stdio",
+        server,
+        "--cwd",
+        str(REPO),
+        "--env",
+        marker,
+        *options_and_output,
         timeout=bound,
     )
     lines = [line for line in done.stderr.splitlines() if line.strip()]
@@ -99,48 +100,34 @@ def test_zoo_server(
 
 
 def test_the_escape_sequences_server_never_reaches_the_terminal_raw(tmp_path: Path) -> None:
-    out = tmp_path / "esc.mcpvcr"
     server = f"{sys.executable} -m tests.servers escape_sequences"
-    done = subprocess.run(
-        [sys.executable, "-m", "mcpvcr", "audit", "--fuzz", "--stdio", server, "--save", str(out)],
-        capture_output=True,
-        text=True,
-        cwd=REPO,
-        stdin=subprocess.DEVNULL,
-        timeout=60,
+    done = mcpvcr(
+        "audit", "--fuzz", "--stdio", server, "--save", str(tmp_path / "e.mcpvcr"), timeout=60
     )
     assert done.returncode == 0, done.stderr
     for raw in ("\x1b", "\x07", "\u202e"):
         assert raw not in done.stdout and raw not in done.stderr
 
 
-def test_a_grandchild_in_the_process_group_is_ended(tmp_path: Path) -> None:
+@pytest.mark.parametrize("setsid", [False, True], ids=["in the group", "left the group"])
+def test_a_grandchild_is_ended(setsid: bool, tmp_path: Path) -> None:
     pidfile = tmp_path / "grandchild.pid"
-    server = f"{sys.executable} -m tests.servers grandchild"
-    done = subprocess.run(
-        [
-            sys.executable,
-            "-m",
-            "mcpvcr",
-            "record",
-            "--stdio",
-            server,
-            "--cwd",
-            str(REPO),
-            "--env",
-            f"MCPVCR_GRANDCHILD_PIDFILE={pidfile}",
-            "-o",
-            str(tmp_path / "g.mcpvcr"),
-        ],
-        capture_output=True,
-        text=True,
-        cwd=REPO,
-        stdin=subprocess.DEVNULL,
+    server = f"{sys.executable} -m tests.servers grandchild" + (" --setsid" if setsid else "")
+    pid_env = f"MCPVCR_GRANDCHILD_PIDFILE={pidfile}"
+    done = mcpvcr(
+        "record",
+        "--stdio",
+        server,
+        "--cwd",
+        str(REPO),
+        "--env",
+        pid_env,
+        "-o",
+        str(tmp_path / "g.mcpvcr"),
         timeout=30,
     )
     assert done.returncode == 0, done.stderr
-    pid = int(pidfile.read_text())
-    assert not _running(pid)
+    assert not _running(int(pidfile.read_text()))
 
 
 def _running(pid: int) -> bool:
@@ -154,19 +141,10 @@ def _running(pid: int) -> bool:
 def test_a_50_mb_answer_is_stored_truncated(tmp_path: Path) -> None:
     out = tmp_path / "big.mcpvcr"
     server = f"{sys.executable} -m tests.servers big_answer"
-    done = subprocess.run(
-        [sys.executable, "-m", "mcpvcr", "record", "--fuzz", "--stdio", server, "-o", str(out)],
-        capture_output=True,
-        text=True,
-        cwd=REPO,
-        stdin=subprocess.DEVNULL,
-        timeout=120,
-    )
+    done = mcpvcr("record", "--fuzz", "--stdio", server, "-o", str(out), timeout=120)
     assert done.returncode == 0, done.stderr
     assert out.stat().st_size < 1_000_000
-    truncated = [i for i in store.load(out).interactions if "truncated" in i["flags"]]
-    assert truncated
-    assert os.path.getsize(out) < 1_000_000
+    assert [i for i in store.load(out).interactions if "truncated" in i["flags"]]
 
 
 @pytest.mark.parametrize("at", ["tools/list", "initialize"])
@@ -175,57 +153,11 @@ def test_an_answer_that_is_not_json_is_recorded_as_such_not_waited_out(
 ) -> None:
     out = tmp_path / "bad.mcpvcr"
     server = f"{sys.executable} -m tests.servers bad_json --at {at}"
-    done = subprocess.run(
-        [
-            sys.executable,
-            "-m",
-            "mcpvcr",
-            "record",
-            "--timeout",
-            "60",
-            "--stdio",
-            server,
-            "-o",
-            str(out),
-        ],
-        capture_output=True,
-        text=True,
-        cwd=REPO,
-        stdin=subprocess.DEVNULL,
-        timeout=30,  # far below the 60 s time-out: the broken answer is not waited out
-    )
+    # The bound is far below the 60 s time-out: the broken answer is not waited out.
+    done = mcpvcr("record", "--timeout", "60", "--stdio", server, "-o", str(out), timeout=30)
     assert "the server answered with invalid JSON" in done.stderr
     if at == "initialize":
         assert done.returncode == 3
     else:
         assert done.returncode == 0
         assert store.load(out).list_record("tools")["error"]["code"] == -32700
-
-
-def test_a_grandchild_that_left_the_process_group_is_ended_too(tmp_path: Path) -> None:
-    pidfile = tmp_path / "grandchild.pid"
-    server = f"{sys.executable} -m tests.servers grandchild --setsid"
-    done = subprocess.run(
-        [
-            sys.executable,
-            "-m",
-            "mcpvcr",
-            "record",
-            "--stdio",
-            server,
-            "--cwd",
-            str(REPO),
-            "--env",
-            f"MCPVCR_GRANDCHILD_PIDFILE={pidfile}",
-            "-o",
-            str(tmp_path / "g.mcpvcr"),
-        ],
-        capture_output=True,
-        text=True,
-        cwd=REPO,
-        stdin=subprocess.DEVNULL,
-        timeout=30,
-    )
-    assert done.returncode == 0, done.stderr
-    pid = int(pidfile.read_text())
-    assert not _running(pid)
