@@ -8,7 +8,9 @@ from urllib.parse import urlsplit
 
 from mcpvcr.diff.annotations import compare_annotations
 from mcpvcr.diff.model import ABSENT, Change, make, pointer
-from mcpvcr.diff.norm import canon, digest, same
+from mcpvcr.diff.norm import canon, same
+from mcpvcr.diff.renames import renames as find_renames
+from mcpvcr.diff.renames import schema_key
 from mcpvcr.diff.schema import SUSPICIOUS_PARAMETERS, compare_schema
 from mcpvcr.diff.text import security_scan, skeleton, text_change
 
@@ -47,15 +49,15 @@ def compare_tools(
         skeletons.setdefault(skeleton(tool_name), []).append(tool_name)
     removed = sorted(set(old) - set(new))
     added = sorted(set(new) - set(old))
-    renames = _renames(old, new, removed, added)
+    renames = find_renames(old, new, removed, added)
     for before, after in renames:
         removed.remove(before)
         added.remove(after)
         rule = "tool.name.case_changed" if before.lower() == after.lower() else "tool.renamed"
         why = (
             "same schemas"
-            if _schema_key(old[before]) == _schema_key(new[after])
-            else ("same name in another spelling")
+            if schema_key(old[before]) == schema_key(new[after])
+            else "same name in another spelling"
         )
         out.append(
             make(
@@ -105,67 +107,6 @@ def compare_tools(
 
 def _summary(tool: dict[str, Any]) -> dict[str, Any]:
     return {key: tool[key] for key in ("name", "title", "description") if key in tool}
-
-
-def _schema_key(tool: dict[str, Any]) -> str:
-    return digest([tool.get("inputSchema"), tool.get("outputSchema")])
-
-
-def _renames(
-    old: dict[str, dict[str, Any]],
-    new: dict[str, dict[str, Any]],
-    removed: list[str],
-    added: list[str],
-) -> list[tuple[str, str]]:
-    """Removed+added pairs with equivalent schemas, matched only when the match is unique."""
-    by_key_old: dict[str, list[str]] = {}
-    by_key_new: dict[str, list[str]] = {}
-    for name in removed:
-        by_key_old.setdefault(_schema_key(old[name]), []).append(name)
-    for name in added:
-        by_key_new.setdefault(_schema_key(new[name]), []).append(name)
-    pairs: list[tuple[str, str]] = []
-    for key, olds in sorted(by_key_old.items()):
-        news = by_key_new.get(key, [])
-        if len(olds) != 1 or len(news) != 1:
-            continue
-        before, after = olds[0], news[0]
-        trivial = not _has_properties(old[before].get("inputSchema"))
-        # Argument-less tools all share one schema: demand more evidence than that.
-        same_text = old[before].get("description") == new[after].get("description")
-        if trivial and not same_text and before.lower() != after.lower():
-            continue
-        pairs.append((before, after))
-    return pairs + _respelled(removed, added, pairs)
-
-
-def _respelled(
-    removed: list[str], added: list[str], paired: list[tuple[str, str]]
-) -> list[tuple[str, str]]:
-    """Unique pairs whose names differ only in case and separators (getTinyImage ->
-    get-tiny-image): a rename even when the schemas changed too."""
-    taken = {name for pair in paired for name in pair}
-    by_spelling_old: dict[str, list[str]] = {}
-    by_spelling_new: dict[str, list[str]] = {}
-    for name in removed:
-        if name not in taken:
-            by_spelling_old.setdefault(_spelling(name), []).append(name)
-    for name in added:
-        if name not in taken:
-            by_spelling_new.setdefault(_spelling(name), []).append(name)
-    return [
-        (olds[0], by_spelling_new[key][0])
-        for key, olds in sorted(by_spelling_old.items())
-        if len(olds) == 1 and len(by_spelling_new.get(key, [])) == 1
-    ]
-
-
-def _spelling(name: str) -> str:
-    return "".join(char for char in name.lower() if char.isalnum())
-
-
-def _has_properties(schema: Any) -> bool:
-    return isinstance(schema, dict) and bool(schema.get("properties"))
 
 
 def _added_tool_checks(
