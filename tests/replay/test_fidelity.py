@@ -10,16 +10,16 @@ latencies, same server-to-client requests.
 from __future__ import annotations
 
 import json
-import socket
-import subprocess
 import sys
-import time
+import urllib.error
+import urllib.request
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 from mcpvcr import codec, store
+from mcpvcr.pytest_plugin import ReplayServer
 from tests.live.helpers import run_mcpvcr
 
 REPO = Path(__file__).resolve().parents[2]
@@ -60,74 +60,36 @@ def test_recording_the_replay_gives_identical_bytes(name: str, tmp_path: Path) -
         raise AssertionError("bodies equal but the files differ (header)")
 
 
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port: int = probe.getsockname()[1]
-        return port
-
-
-def test_http_replay_serves_the_same_contract(tmp_path: Path) -> None:
-    original = REPO / "cassettes" / "demo_target.mcpvcr"
-    port = free_port()
-    server = subprocess.Popen(
-        [sys.executable, "-m", "mcpvcr", "replay", str(original), "--http", f"127.0.0.1:{port}"],
-        stdin=subprocess.DEVNULL,
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.PIPE,
-    )
-    try:
-        deadline = time.monotonic() + 20
-        while socket.socket().connect_ex(("127.0.0.1", port)) != 0:
-            assert time.monotonic() < deadline and server.poll() is None, "replay did not listen"
-            time.sleep(0.05)
-        again = tmp_path / "http.mcpvcr"
-        header = store.load(original).header
-        url = f"http://127.0.0.1:{port}/mcp"
-        done = run_mcpvcr("record", url, *record_args(header), "-o", str(again))
-        assert done.returncode == 0, done.stderr
-    finally:
-        server.terminate()
-        server.wait(timeout=10)
+@pytest.mark.mcpvcr("cassettes/demo_target.mcpvcr")
+def test_http_replay_serves_the_same_contract(
+    tmp_path: Path, mcpvcr_http_server: ReplayServer
+) -> None:
+    original = mcpvcr_http_server.cassette
+    again = tmp_path / "http.mcpvcr"
+    header = store.load(original).header
+    assert mcpvcr_http_server.url is not None
+    done = run_mcpvcr("record", mcpvcr_http_server.url, *record_args(header), "-o", str(again))
+    assert done.returncode == 0, done.stderr
     recorded, replayed = store.load(original), store.load(again)
     assert replayed.header["transport"] == "http"
     for key in ("server", "tools", "resources", "resourceTemplates", "prompts", "interactions"):
         assert replayed.body[key] == recorded.body[key], key
 
 
-def test_http_replay_refuses_a_foreign_origin(tmp_path: Path) -> None:
-    import urllib.error
-    import urllib.request
+@pytest.mark.mcpvcr("cassettes/demo_target.mcpvcr")
+def test_http_replay_refuses_a_foreign_origin(mcpvcr_http_server: ReplayServer) -> None:
+    assert mcpvcr_http_server.url is not None
+    url = mcpvcr_http_server.url
+    body = json.dumps({"jsonrpc": "2.0", "id": 1, "method": "ping"}).encode()
 
-    original = REPO / "cassettes" / "demo_target.mcpvcr"
-    port = free_port()
-    server = subprocess.Popen(
-        [sys.executable, "-m", "mcpvcr", "replay", str(original), "--http", f"127.0.0.1:{port}"],
-        stdin=subprocess.DEVNULL,
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-    )
-    try:
-        deadline = time.monotonic() + 20
-        while socket.socket().connect_ex(("127.0.0.1", port)) != 0:
-            assert time.monotonic() < deadline and server.poll() is None, "replay did not listen"
-            time.sleep(0.05)
-        body = json.dumps({"jsonrpc": "2.0", "id": 1, "method": "ping"}).encode()
+    def post(origin: str) -> int:
+        headers = {"content-type": "application/json", "origin": origin}
+        request = urllib.request.Request(url, data=body, headers=headers)
+        try:
+            with urllib.request.urlopen(request, timeout=10) as response:
+                return int(response.status)
+        except urllib.error.HTTPError as err:
+            return int(err.code)
 
-        def post(origin: str) -> int:
-            request = urllib.request.Request(
-                f"http://127.0.0.1:{port}/mcp",
-                data=body,
-                headers={"content-type": "application/json", "origin": origin},
-            )
-            try:
-                with urllib.request.urlopen(request, timeout=10) as response:
-                    return int(response.status)
-            except urllib.error.HTTPError as err:
-                return int(err.code)
-
-        assert post("http://evil.example") == 403
-        assert post("http://localhost:3000") == 200
-    finally:
-        server.terminate()
-        server.wait(timeout=10)
+    assert post("http://evil.example") == 403
+    assert post("http://localhost:3000") == 200
