@@ -20,6 +20,22 @@ def _field(old: dict[str, Any], new: dict[str, Any], key: str) -> tuple[Any, Any
     return before, after, canon(before) != canon(after)
 
 
+def _removed(rule: str, loc: tuple[str, str], item: dict[str, Any], message: str) -> Change:
+    return make(rule, pointer(*loc), message, _brief(item))
+
+
+def _added(rule: str, loc: tuple[str, str], item: dict[str, Any], label: str) -> list[Change]:
+    """The addition, and what its model-visible description trips (a new poisoning channel)."""
+    out = [make(rule, pointer(*loc), f"{label} was added", new=_brief(item))]
+    if isinstance(item.get("description"), str):
+        out.extend(
+            security_scan(
+                pointer(*loc, "description"), f"new {label} description", "", item["description"]
+            )
+        )
+    return out
+
+
 def compare_resources(
     old: dict[str, dict[str, Any]], new: dict[str, dict[str, Any]]
 ) -> list[Change]:
@@ -27,32 +43,10 @@ def compare_resources(
     for uri in sorted(set(old) | set(new)):
         loc = ("resources", uri)
         if uri not in new:
-            out.append(
-                make(
-                    "resource.removed",
-                    pointer(*loc),
-                    f"resource {uri} was removed; clients reading it get an error",
-                    _brief(old[uri]),
-                )
-            )
+            message = f"resource {uri} was removed; clients reading it get an error"
+            out.append(_removed("resource.removed", loc, old[uri], message))
         elif uri not in old:
-            out.append(
-                make(
-                    "resource.added",
-                    pointer(*loc),
-                    f"resource {uri} was added",
-                    new=_brief(new[uri]),
-                )
-            )
-            if isinstance(new[uri].get("description"), str):
-                out.extend(
-                    security_scan(
-                        pointer(*loc, "description"),
-                        f"new resource {uri} description",
-                        "",
-                        new[uri]["description"],
-                    )
-                )
+            out.extend(_added("resource.added", loc, new[uri], f"resource {uri}"))
         elif not same(old[uri], new[uri]):
             out.extend(_common(old[uri], new[uri], loc, f"resource {uri}", "resource"))
     return out
@@ -178,32 +172,11 @@ def compare_templates(
                 )
             )
     for key in removed:
-        out.append(
-            make(
-                "template.removed",
-                pointer("resourceTemplates", key),
-                f"resource template {key} was removed; clients expanding it get errors",
-                _brief(old[key]),
-            )
-        )
+        message = f"resource template {key} was removed; clients expanding it get errors"
+        out.append(_removed("template.removed", ("resourceTemplates", key), old[key], message))
     for key in added:
-        out.append(
-            make(
-                "template.added",
-                pointer("resourceTemplates", key),
-                f"resource template {key} was added",
-                new=_brief(new[key]),
-            )
-        )
-        if isinstance(new[key].get("description"), str):
-            out.extend(
-                security_scan(
-                    pointer("resourceTemplates", key, "description"),
-                    f"new template {key} description",
-                    "",
-                    new[key]["description"],
-                )
-            )
+        loc = ("resourceTemplates", key)
+        out.extend(_added("template.added", loc, new[key], f"resource template {key}"))
     for key in sorted(set(old) & set(new)):
         if not same(old[key], new[key]):
             out.extend(
@@ -219,32 +192,10 @@ def compare_prompts(old: dict[str, dict[str, Any]], new: dict[str, dict[str, Any
     for name in sorted(set(old) | set(new)):
         loc = ("prompts", name)
         if name not in new:
-            out.append(
-                make(
-                    "prompt.removed",
-                    pointer(*loc),
-                    f"prompt '{name}' was removed; users and clients invoking it get an error",
-                    _brief(old[name]),
-                )
-            )
+            message = f"prompt '{name}' was removed; users and clients invoking it get an error"
+            out.append(_removed("prompt.removed", loc, old[name], message))
         elif name not in old:
-            out.append(
-                make(
-                    "prompt.added",
-                    pointer(*loc),
-                    f"prompt '{name}' was added",
-                    new=_brief(new[name]),
-                )
-            )
-            if isinstance(new[name].get("description"), str):
-                out.extend(
-                    security_scan(
-                        pointer(*loc, "description"),
-                        f"new prompt '{name}' description",
-                        "",
-                        new[name]["description"],
-                    )
-                )
+            out.extend(_added("prompt.added", loc, new[name], f"prompt '{name}'"))
         elif not same(old[name], new[name]):
             out.extend(_prompt(old[name], new[name], name))
     return out
