@@ -233,6 +233,16 @@ class Cassette:
         value = self.header.get("handshake")
         return value if isinstance(value, str) else ""
 
+    def without_behaviour(self) -> Cassette:
+        """The same contract as if recorded without --fuzz (no interactions, no coverage).
+
+        Used to compare a fuzzed and an unfuzzed cassette like for like.
+        """
+        body = {k: v for k, v in self.body.items() if k not in ("interactions", "coverage")}
+        header = dict(self.header)
+        header["options"] = {**self.options, "fuzz": False}
+        return Cassette(header=header, body=body)
+
     def tool_named(self, name: str) -> dict[str, JSON] | None:
         for tool in self.tools:
             if isinstance(tool, dict) and tool.get("name") == name:

@@ -14,7 +14,9 @@ with a `[tool.mcpvcr]` table wins. Keys:
     [tool.mcpvcr.per-tool-ignores]         # tool name -> codes or prefixes
     legacy_tool = ["param"]
 
-Other keys (and sub-tables used by other commands) are left alone.
+Sub-tables of other commands (`fuzz`, `serve`, `verify`, `scenarios`) are read by
+them. Any other key is a usage error (exit 2) naming the file and the closest known
+key: a typo such as `min_score` must not silently leave the gate at its default.
 """
 
 from __future__ import annotations
@@ -30,6 +32,36 @@ from typing import Any
 from mcpvcr.errors import UsageError
 
 SEVERITY_NAMES = ("error", "warning", "info")
+
+KNOWN_KEYS: dict[str, tuple[str, ...]] = {
+    "": (
+        "select",
+        "ignore",
+        "severity",
+        "per-tool-ignores",
+        "fail-on",
+        "min-score",
+        "fuzz",
+        "serve",
+        "verify",
+        "scenarios",
+    ),
+    "fuzz": ("pin", "scrub", "order"),
+}
+"""The keys each table may hold ("" = `[tool.mcpvcr]` itself); add a command's keys here."""
+
+
+def check_known_keys(table: Mapping[str, Any], where: str, source: str) -> None:
+    """Refuse a key mcpvcr does not read, suggesting the closest known one."""
+    import difflib
+
+    known = KNOWN_KEYS[where]
+    for key in table:
+        if key not in known:
+            close = difflib.get_close_matches(str(key), known, n=1)
+            hint = f" (did you mean '{close[0]}'?)" if close else ""
+            name = f"[tool.mcpvcr.{where}]" if where else "[tool.mcpvcr]"
+            raise UsageError(f"{source}: unknown key '{key}' in {name}{hint}")
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -154,6 +186,7 @@ def _tool_table(data: dict[str, Any], path: Path) -> dict[str, Any] | None:
 
 def parse_config(table: Mapping[str, Any], source: str) -> LintConfig:
     """Build a LintConfig from a `[tool.mcpvcr]` table, with one-line errors naming `source`."""
+    check_known_keys(table, "", source)
     select = _strings(table, "select", source)
     ignore = _strings(table, "ignore", source)
     severity = _table(table, "severity", source)
@@ -233,6 +266,7 @@ def load_fuzz_config(start: str | os.PathLike[str] | None = None) -> FuzzConfig:
 
 def parse_fuzz_config(table: Mapping[str, Any], source: str) -> FuzzConfig:
     """Build a FuzzConfig with one-line errors naming `source`."""
+    check_known_keys(table, "fuzz", source)
     pins = _table(table, "pin", f"{source}: [fuzz]")
     for tool, arguments in pins.items():
         if not isinstance(arguments, dict):

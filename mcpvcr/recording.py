@@ -33,6 +33,10 @@ class RecordOptions:
     pinned_arguments: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
     """Tool name -> known-good arguments used for the `valid` case."""
     max_resources: int = 50
+    fuzz_readonly: bool = False
+    """Call only tools annotated `readOnlyHint: true` (no side effects by the server's word)."""
+    quiet: bool = False
+    """No progress on stderr (how a run reports, not what it records: not in the header)."""
 
     def header_options(self) -> dict[str, Any]:
         """The options stored in the cassette header (not timeout/concurrency)."""
@@ -42,6 +46,7 @@ class RecordOptions:
             "seed": self.seed,
             "maxTools": self.max_tools,
             "fuzzDestructive": self.fuzz_destructive,
+            **({"fuzzReadonly": True} if self.fuzz_readonly else {}),
             "keepVolatile": self.keep_volatile,
             "scrubPatterns": list(self.scrub_patterns),
             "pinnedArguments": {

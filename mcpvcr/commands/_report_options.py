@@ -17,9 +17,8 @@ def report_options(function: F) -> F:
             "--format",
             "fmt",
             type=click.Choice(["markdown", "json", "sarif", "html"]),
-            default="markdown",
-            show_default=True,
-            help="Report format.",
+            default=None,
+            help="Report format [default: markdown; json with --soft].",
         ),
         click.option(
             "-o",
@@ -33,7 +32,11 @@ def report_options(function: F) -> F:
             default=None,
             help="Exit 1 when the overall score is below N (default: min-score of [tool.mcpvcr]).",
         ),
-        click.option("--soft", is_flag=True, help="Scores and counts only (JSON), no details."),
+        click.option(
+            "--soft",
+            is_flag=True,
+            help="Scores and counts only, no details (JSON; refused with other formats).",
+        ),
         click.option(
             "--select", multiple=True, metavar="CODES", help="Only these rule codes/prefixes."
         ),
@@ -44,3 +47,14 @@ def report_options(function: F) -> F:
     for decorator in reversed(decorators):
         function = decorator(function)
     return function
+
+
+def report_format(fmt: str | None, soft: bool) -> str:
+    """The renderer to use: `soft` is a JSON view, so --soft with another format is refused."""
+    from mcpvcr.errors import UsageError
+
+    if soft:
+        if fmt not in (None, "json"):
+            raise UsageError(f"--soft is a JSON view; it cannot be rendered as --format {fmt}")
+        return "soft"
+    return fmt or "markdown"

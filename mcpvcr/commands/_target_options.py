@@ -47,6 +47,8 @@ OPTION_KEYS = (
     "max_tools",
     "concurrency",
     "fuzz_destructive",
+    "fuzz_readonly",
+    "quiet",
     "keep_volatile",
     "scrub",
     "pin",
@@ -121,7 +123,16 @@ def record_options(function: F) -> F:
             help="Handshake: try server/discover then initialize (auto), or force one.",
         ),
         click.option(
-            "--fuzz", is_flag=True, help="Also call every tool with valid and malformed input."
+            "--fuzz",
+            is_flag=True,
+            help="Also call every tool with valid and malformed input. The calls are real: "
+            "every tool not annotated destructiveHint is run and may change data "
+            "(see --fuzz-readonly).",
+        ),
+        click.option(
+            "--fuzz-readonly",
+            is_flag=True,
+            help="With --fuzz: call only tools annotated readOnlyHint (skip every other tool).",
         ),
         click.option(
             "--seed", type=int, default=0, show_default=True, help="Seed of the fuzz cases."
@@ -140,6 +151,9 @@ def record_options(function: F) -> F:
             "--fuzz-destructive",
             is_flag=True,
             help="Also fuzz tools annotated destructive (skipped by default).",
+        ),
+        click.option(
+            "--quiet", "-q", is_flag=True, help="No progress line on stderr during --fuzz."
         ),
         click.option(
             "--keep-volatile",
@@ -191,6 +205,8 @@ def build_target(**kwargs: Any) -> Target:
     env = dict(parse_env(item) for item in kwargs.get("env") or ())
     headers = credential_headers(tuple(kwargs.get("header") or ()), kwargs.get("bearer"))
     cwd: str | None = kwargs.get("cwd")
+    if cwd:
+        check_directory(cwd, "--cwd")
     if stdio:
         _no_http_options(kwargs, "--stdio")
         return stdio_target(stdio, env=env, cwd=cwd)
@@ -206,6 +222,39 @@ def build_target(**kwargs: Any) -> Target:
             )
         return url_target(target, transport=kwargs.get("transport") or "http", headers=headers)
     raise UsageError("no target: give a URL, --stdio COMMAND, or --config FILE --server NAME")
+
+
+def check_directory(path: str, option: str) -> None:
+    """Refuse a working directory that is missing or not a folder, before anything starts.
+
+    Without this a missing --cwd surfaces as "command not found" from the
+    process launcher, which names the wrong problem.
+    """
+    import os
+
+    if not os.path.exists(path):
+        raise UsageError(f"{option} {path}: no such directory")
+    if not os.path.isdir(path):
+        raise UsageError(f"{option} {path}: not a directory")
+
+
+def check_output_file(path: str | None, option: str) -> None:
+    """Refuse an output path whose folder is missing or not writable, before recording.
+
+    A recording can take minutes; finding out afterwards that it cannot be kept
+    wastes all of it.
+    """
+    import os
+
+    if not path:
+        return
+    folder = os.path.dirname(os.path.abspath(path))
+    if not os.path.isdir(folder):
+        raise UsageError(f"{option} {path}: the folder {folder} does not exist")
+    if not os.access(folder, os.W_OK | os.X_OK):
+        raise UsageError(f"{option} {path}: the folder {folder} is not writable")
+    if os.path.isdir(path):
+        raise UsageError(f"{option} {path}: is a directory, not a file")
 
 
 def _no_http_options(kwargs: dict[str, Any], what: str) -> None:
@@ -248,6 +297,10 @@ def build_options(**kwargs: Any) -> RecordOptions:
             re.compile(pattern)
         except re.error as err:
             raise UsageError(f"--scrub {pattern!r}: not a regular expression ({err})") from None
+    if kwargs.get("fuzz_readonly") and kwargs.get("fuzz_destructive"):
+        raise UsageError("--fuzz-readonly and --fuzz-destructive contradict each other")
+    if kwargs.get("fuzz_readonly") and not kwargs.get("fuzz"):
+        raise UsageError("--fuzz-readonly needs --fuzz")
     pins = {**configured.pinned_arguments, **_pins(kwargs.get("pin") or ())}
     return RecordOptions(
         timeout=float(kwargs.get("timeout") or 10.0),
@@ -256,6 +309,8 @@ def build_options(**kwargs: Any) -> RecordOptions:
         seed=int(kwargs.get("seed") or 0),
         max_tools=kwargs.get("max_tools"),
         fuzz_destructive=bool(kwargs.get("fuzz_destructive")),
+        fuzz_readonly=bool(kwargs.get("fuzz_readonly")),
+        quiet=bool(kwargs.get("quiet")),
         concurrency=int(kwargs.get("concurrency") or 4),
         keep_volatile=bool(kwargs.get("keep_volatile")),
         scrub_patterns=(*configured.scrub_patterns, *scrub),

@@ -11,10 +11,11 @@ from typing import Any
 
 import click
 
-from mcpvcr.commands._report_options import report_options
+from mcpvcr.commands._report_options import report_format, report_options
 from mcpvcr.commands._target_options import (
     build_options,
     build_target,
+    check_output_file,
     record_options,
     split_kwargs,
     target_options,
@@ -30,7 +31,7 @@ from mcpvcr.terminal import printable
 @report_options
 def command(
     save: str | None,
-    fmt: str,
+    fmt: str | None,
     output: str | None,
     min_score: int | None,
     soft: bool,
@@ -50,6 +51,9 @@ def command(
     config = with_overrides(
         load_config(), select=select or None, ignore=ignore, min_score=min_score
     )
+    report_format(fmt, soft)
+    check_output_file(save, "--save")
+    check_output_file(output, "-o")
     target_kwargs, option_kwargs = split_kwargs(kwargs)
     target = build_target(**target_kwargs)
     options = build_options(**option_kwargs)

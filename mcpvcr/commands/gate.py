@@ -21,9 +21,15 @@ from mcpvcr.ignore import DEFAULT_FILE
 
 
 def compute_scores(old: Cassette | None, new: Cassette) -> Scores:
-    """Both scores from the one offline scoring path (`mcpvcr.score.score`)."""
+    """Both scores from the one offline scoring path (`mcpvcr.score.score`).
+
+    When only one side is fuzzed, both are scored without their behaviour
+    (Metadata and Schema Quality only), so the comparison is like for like.
+    """
     from mcpvcr.score import score  # lazily: only score gates pay for lint and jsonschema
 
+    if old is not None and old.fuzzed != new.fuzzed:
+        old, new = old.without_behaviour(), new.without_behaviour()
     new_report = score(new)
     old_overall = int(score(old).overall) if old is not None else None
     return Scores(old=old_overall, new=int(new_report.overall), grade=str(new_report.grade))
@@ -95,6 +101,11 @@ def command(
         old_cassette, new_cassette, old_label=old_label, new_label=new_label, cosmetic=cosmetic
     )
     result = apply_ignore_file(changes, ignore_file)
+    from mcpvcr.diff import fuzz_mismatch
+
+    mismatch = fuzz_mismatch(old_cassette, new_cassette)
+    if mismatch:
+        click.echo(f"mcpvcr: warning: {mismatch}", err=True)
     scores = None
     if min_score is not None or max_score_drop is not None:
         scores = compute_scores(old_cassette if max_score_drop is not None else None, new_cassette)

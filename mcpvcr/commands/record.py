@@ -21,6 +21,7 @@ from mcpvcr.cassette import LIST_KINDS, LIST_METHODS, Cassette
 from mcpvcr.commands._target_options import (
     build_options,
     build_target,
+    check_output_file,
     record_options,
     split_kwargs,
     target_options,
@@ -51,6 +52,7 @@ def command(output: str, force: bool, **kwargs: Any) -> None:
     --stdio "COMMAND ARGS", or --config FILE --server NAME.
     """
     target_kwargs, option_kwargs = split_kwargs(kwargs)
+    check_output_file(output, "-o")
     target = build_target(**target_kwargs)
     options = build_options(**option_kwargs)
     label = printable(target.label)

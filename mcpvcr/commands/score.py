@@ -14,7 +14,7 @@ from mcpvcr.config import load_config, with_overrides
 @report_options
 def command(
     file: str,
-    fmt: str,
+    fmt: str | None,
     output: str | None,
     min_score: int | None,
     soft: bool,

@@ -83,6 +83,9 @@ def _lintable(change: Change) -> bool:
 def _notes(old: Cassette, new: Cassette) -> list[str]:
     """Facts that qualify the diff (incomplete recordings, failed lists)."""
     notes: list[str] = []
+    mismatch = fuzz_mismatch(old, new)
+    if mismatch:
+        notes.append(mismatch)
     for side, cassette in (("old", old), ("new", new)):
         if not cassette.complete:
             reason = cassette.header.get("incomplete") or "cut short"
@@ -94,6 +97,21 @@ def _notes(old: Cassette, new: Cassette) -> list[str]:
             if error:
                 notes.append(f"the {side} cassette's {kind} list failed ({_error_text(error)})")
     return notes
+
+
+def fuzz_mismatch(old: Cassette, new: Cassette) -> str | None:
+    """The warning when one side ran the behavioural pass and the other did not.
+
+    Behaviour cannot be compared then: a fuzzed baseline against an unfuzzed
+    recording would otherwise look like a score change (or hide one).
+    """
+    if old.fuzzed == new.fuzzed:
+        return None
+    fuzzed, plain = ("old", "new") if old.fuzzed else ("new", "old")
+    return (
+        f"the {fuzzed} cassette is fuzzed and the {plain} one is not: behaviour is not "
+        "compared, and scores use only Metadata and Schema Quality (record both with --fuzz)"
+    )
 
 
 def _error_text(error: object) -> str:

@@ -3,7 +3,8 @@
 Order (the order of `body["interactions"]`, whatever order answers arrive in):
 1. `tools/call`: tools sorted by name; per tool its cases in emission order
    (cases.py). Tools annotated `destructiveHint: true` (strictly the boolean)
-   are skipped unless `fuzz_destructive`; then the first `max_tools` by name
+   are skipped unless `fuzz_destructive`; with `fuzz_readonly` every tool not
+   annotated `readOnlyHint: true` is skipped too; then the first `max_tools` by name
    are fuzzed and the rest skipped over the cap.
 2. `resources/read` (case `read`): listed resources sorted by uri, the first
    `max_resources`. Templates are not expanded.
@@ -11,9 +12,9 @@ Order (the order of `body["interactions"]`, whatever order answers arrive in):
    filled (hints.prompt_argument).
 
 Coverage: `{"tools": all tools, "fuzzed": tools called, "skippedDestructive":
-[names], "skippedOverCap": [names], "noValidCase": {tool: reason}, "cases":
-tools/call cases planned, "resources": reads planned,
-"skippedResourcesOverCap": n, "prompts": gets planned}`.
+[names], "skippedNotReadonly": [names] (only with fuzz_readonly), "skippedOverCap":
+[names], "noValidCase": {tool: reason}, "cases": tools/call cases planned,
+"resources": reads planned, "skippedResourcesOverCap": n, "prompts": gets planned}`.
 """
 
 from __future__ import annotations
@@ -47,6 +48,7 @@ class PlanSettings:
     seed: int = 0
     max_tools: int | None = None
     fuzz_destructive: bool = False
+    fuzz_readonly: bool = False
     max_resources: int = 50
     pinned_arguments: Mapping[str, Mapping[str, Any]] | None = None
 
@@ -56,10 +58,12 @@ def plan_calls(cassette: Cassette, settings: PlanSettings) -> tuple[list[Call], 
     calls: list[Call] = []
     tools = _named(cassette.tools, "name")
     destructive = [name for name, tool in tools if _is_destructive(tool)]
+    not_readonly = [name for name, tool in tools if not _is_readonly(tool)]
     eligible = [
         (name, tool)
         for name, tool in tools
-        if settings.fuzz_destructive or not _is_destructive(tool)
+        if (settings.fuzz_destructive or not _is_destructive(tool))
+        and (not settings.fuzz_readonly or _is_readonly(tool))
     ]
     cap = len(eligible) if settings.max_tools is None else max(0, settings.max_tools)
     fuzzed, over_cap = eligible[:cap], eligible[cap:]
@@ -94,6 +98,7 @@ def plan_calls(cassette: Cassette, settings: PlanSettings) -> tuple[list[Call], 
         "tools": len(tools),
         "fuzzed": len(fuzzed),
         "skippedDestructive": [] if settings.fuzz_destructive else destructive,
+        **({"skippedNotReadonly": not_readonly} if settings.fuzz_readonly else {}),
         "skippedOverCap": [name for name, _tool in over_cap],
         "noValidCase": no_valid,
         "cases": tool_calls,
@@ -111,6 +116,11 @@ def _named(items: list[Any], key: str) -> list[tuple[str, dict[str, Any]]]:
         if isinstance(item, dict) and isinstance(item.get(key), str) and item[key] not in seen:
             seen[item[key]] = item
     return sorted(seen.items())
+
+
+def _is_readonly(tool: Mapping[str, Any]) -> bool:
+    annotations = tool.get("annotations")
+    return isinstance(annotations, Mapping) and annotations.get("readOnlyHint") is True
 
 
 def _is_destructive(tool: Mapping[str, Any]) -> bool:

@@ -18,6 +18,13 @@ has these rules applied in order; each match is replaced by a placeholder:
 |             | `/private/var/folders/...`, `C:\\...\\Temp\\...` up to a    |               |
 |             | space, quote or bracket                                     |               |
 | duration    | `123ms`, `1.5 s`, `42 µs`, `3 seconds`, `250 milliseconds`  | `<duration>`  |
+| weekday     | a weekday name next to a scrubbed timestamp (in the same    | `<weekday>`   |
+|             | string, or as a value of the same object)                   |               |
+
+The weekday of "today" changes from day to day like the timestamp it belongs to;
+a weekday elsewhere (a calendar's answer about a fixed date) is kept. Booleans
+such as a DST flag are kept: replacing them would break the answer's type (and a
+client validating it against the outputSchema), and they change twice a year.
 
 Bare dates, plain numbers and hex digests are kept: they are usually the
 answer itself. `keep_volatile` turns every rule off (user patterns too).
@@ -95,6 +102,15 @@ _RULES: Final = (
 )
 
 
+_WEEKDAY: Final = re.compile(r"\b(?:Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday)\b")
+TIMESTAMP: Final = "<timestamp>"
+
+
+def _scrub_now_derived(text: str) -> str:
+    """Weekday names in a string that held a scrubbed timestamp."""
+    return _WEEKDAY.sub("<weekday>", text)
+
+
 class Scrubber:
     """Applies the documented rules plus user regexes to every string of a JSON value."""
 
@@ -131,6 +147,8 @@ class Scrubber:
             value = pattern.sub("[SCRUBBED]", value)
         for pattern, placeholder in _RULES:
             value = pattern.sub(placeholder, value)
+        if TIMESTAMP in value:
+            value = _scrub_now_derived(value)
         return value
 
     def key(self, value: str) -> str:
@@ -157,11 +175,22 @@ class Scrubber:
             result: dict[Any, Any] = {}
             for key, item in value.items():
                 result[self.key(key) if isinstance(key, str) else key] = self._walk(item, depth + 1)
+            if not self.keep_volatile and any(
+                isinstance(item, str) and TIMESTAMP in item for item in result.values()
+            ):
+                _scrub_now_derived_siblings(result)
             return result
         items: list[Any] = []
         for item in value:
             items.append(self._walk(item, depth + 1))
         return items
+
+
+def _scrub_now_derived_siblings(obj: dict[Any, Any]) -> None:
+    """In an object holding a scrubbed timestamp: a weekday value is volatile too."""
+    for key, item in obj.items():
+        if isinstance(item, str) and _WEEKDAY.fullmatch(item):
+            obj[key] = "<weekday>"
 
 
 def _secret_pattern(secrets: Sequence[str]) -> re.Pattern[str] | None:

@@ -72,6 +72,7 @@ async def exercise(
         seed=options.seed,
         max_tools=options.max_tools,
         fuzz_destructive=options.fuzz_destructive,
+        fuzz_readonly=options.fuzz_readonly,
         max_resources=options.max_resources,
         pinned_arguments=options.pinned_arguments,
     )

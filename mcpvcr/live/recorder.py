@@ -187,8 +187,46 @@ async def _record_on(
     if client.closed is not None:
         _mark_incomplete(cassette, f"the server died while listing: {client.closed}")
     elif options.fuzz:
-        await _exercise(client, cassette, options, target.secret_values())
+        _warn_about_pins(cassette, options)
+        async with _progress(client, target, options, len(cassette.tools)):
+            await _exercise(client, cassette, options, target.secret_values())
     cassette.body["diagnostics"] = _diagnostics(client, notes, statuses_before)
+
+
+def _warn_about_pins(cassette: Cassette, options: RecordOptions) -> None:
+    from mcpvcr.fuzz.pins import pin_warnings
+
+    for line in pin_warnings(cassette.tools, options.pinned_arguments):
+        print(f"mcpvcr: warning: {printable(line)}", file=sys.stderr, flush=True)
+
+
+@contextlib.asynccontextmanager
+async def _progress(
+    client: RawClient, target: Target, options: RecordOptions, total_tools: int
+) -> AsyncIterator[None]:
+    """Show the fuzz pass's progress on stderr (unless --quiet), also while a call hangs."""
+    if options.quiet:
+        yield
+        return
+    from mcpvcr.progress import Progress
+
+    progress = Progress(sys.stderr, label=target.label, total_tools=total_tools)
+    client.on_answer = progress.answered
+
+    async def ticker() -> None:
+        while True:
+            await asyncio.sleep(min(1.0, progress.interval))
+            progress.tick()
+
+    task = asyncio.get_running_loop().create_task(ticker())
+    try:
+        yield
+    finally:
+        task.cancel()
+        with contextlib.suppress(asyncio.CancelledError):
+            await task
+        client.on_answer = None
+        progress.finish()
 
 
 def _diagnostics(client: RawClient, notes: dict[str, Any], statuses_from: int) -> dict[str, Any]:
@@ -268,8 +306,14 @@ def _finish(cassette: Cassette, target: Target, options: RecordOptions) -> Casse
     holds, so the cassette `record` returns scores, lints and diffs exactly
     like the one `store.load` reads back: `audit` equals `record` + `score`.
     """
-    body = redact(cassette.body, target.secret_values(), options.scrub_patterns)
-    header = redact(cassette.header, target.secret_values())
+    placeholders: list[Any] = []
+    if target.transport == "stdio":
+        from mcpvcr.live.stdio import machine_placeholders
+
+        placeholders = machine_placeholders(target)
+    secrets = target.secret_values()
+    body = redact(cassette.body, secrets, options.scrub_patterns, placeholders)
+    header = redact(cassette.header, secrets, (), placeholders)
     return Cassette(header=codec.canonicalize(header), body=codec.canonical_body(body))
 
 

@@ -19,8 +19,16 @@ REDACTED = "[REDACTED]"
 SCRUBBED = "[SCRUBBED]"
 
 
-def redact(value: Any, secrets: Iterable[str], patterns: Iterable[str] = ()) -> Any:
-    """Return `value` with every secret and every pattern match replaced."""
+def redact(
+    value: Any,
+    secrets: Iterable[str],
+    patterns: Iterable[str] = (),
+    placeholders: Iterable[tuple[re.Pattern[str], str]] = (),
+) -> Any:
+    """Return `value` with every secret, every placeholder rule and every pattern replaced.
+
+    `placeholders` are mcpvcr.machine's rules (machine values -> `[HOME]`, ...).
+    """
     rules: list[tuple[re.Pattern[str], str]] = []
     literal = [s for s in secrets if s]
     if literal:
@@ -28,6 +36,7 @@ def redact(value: Any, secrets: Iterable[str], patterns: Iterable[str] = ()) -> 
         # replaced as part of the longer value.
         ordered = sorted(set(literal), key=lambda s: (-len(s), s))
         rules.append((re.compile("|".join(re.escape(s) for s in ordered)), REDACTED))
+    rules.extend(placeholders)
     rules.extend((re.compile(p), SCRUBBED) for p in patterns)
     if not rules:
         return value

@@ -30,6 +30,7 @@ from collections.abc import AsyncIterator, Mapping
 from typing import Any
 
 from mcpvcr.errors import CannotRun
+from mcpvcr.machine import placeholder_rules, stable_child_env
 from mcpvcr.targets import Target
 
 MAX_MESSAGE_BYTES = 64 * 1024 * 1024
@@ -278,9 +279,14 @@ def kill_leftovers() -> None:
 
 
 def child_env(target: Target) -> dict[str, str]:
-    env = {key: os.environ[key] for key in INHERITED_ENV if key in os.environ}
-    env.update(target.env)
-    return env
+    """The allow-listed parent variables, TZ=UTC and a UTF-8 locale, then the target's env."""
+    inherited = {key: os.environ[key] for key in INHERITED_ENV if key in os.environ}
+    return stable_child_env(inherited, target.env)
+
+
+def machine_placeholders(target: Target) -> list[tuple[re.Pattern[str], str]]:
+    """The rules that replace this child's machine values (paths, user, host) in recordings."""
+    return placeholder_rules(child_env(target), os.path.abspath(target.cwd or os.getcwd()))
 
 
 @contextlib.asynccontextmanager
@@ -297,6 +303,10 @@ async def open_stdio(target: Target) -> AsyncIterator[StdioChannel]:
             start_new_session=True,
         )
     except FileNotFoundError:
+        if target.cwd and not os.path.isdir(target.cwd):
+            raise CannotRun(
+                f"{target.label}: the working directory {target.cwd} does not exist"
+            ) from None
         raise CannotRun(
             f"{target.label}: cannot start {target.command[0]!r}: command not found"
         ) from None

@@ -19,7 +19,7 @@ import asyncio
 import contextlib
 import time
 from collections import Counter
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any, Literal, Protocol
 
@@ -103,6 +103,8 @@ class RawClient:
         self._send_lock = asyncio.Lock()
         self._reader: asyncio.Task[None] | None = None
         self._tasks: set[asyncio.Task[None]] = set()
+        self.on_answer: Callable[[str, dict[str, Any] | None], None] | None = None
+        """Called with (method, params) when a request got its answer or timed out."""
 
     # -- lifecycle ------------------------------------------------------------
 
@@ -165,6 +167,8 @@ class RawClient:
             return Reply(timed_out=True, seconds=time.monotonic() - started)
         finally:
             self._pending.pop(request_id, None)
+            if self.on_answer is not None:
+                self.on_answer(method, params)
         return Reply(
             result=reply.result,
             error=reply.error,

@@ -122,6 +122,9 @@ def coverage_parts(report: Report) -> list[tuple[str, tuple[str, ...]]]:
     destructive = _names(coverage.get("skippedDestructive"))
     if destructive:
         parts.append((f"{len(destructive)} skipped as destructive", destructive))
+    not_readonly = _names(coverage.get("skippedNotReadonly"))
+    if not_readonly:
+        parts.append((f"{len(not_readonly)} skipped as not read-only (--fuzz-readonly)", ()))
     over_cap = _names(coverage.get("skippedOverCap"))
     if over_cap:
         parts.append((f"{len(over_cap)} skipped over the max-tools cap", ()))

@@ -82,6 +82,11 @@ def _header(report: Report) -> list[str]:
         f'<p><span class="score">{report.overall} / 100</span>'
         f'<span class="grade">Grade {report.grade}</span></p>'
     )
+    if report.cap:
+        lines.append(
+            f"<p><strong>⚠ Score {esc(report.cap)}</strong> "
+            f"(dimensions alone: {report.uncapped})</p>"
+        )
     if report.fuzzed:
         shown = [
             esc(text) + (f" ({esc(', '.join(names))})" if names else "")

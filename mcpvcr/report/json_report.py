@@ -55,6 +55,7 @@ def report_document(report: Report) -> dict[str, Any]:
         "incomplete": report.incomplete,
         "overall": report.overall,
         "grade": report.grade,
+        "cap": _cap(report),
         "dimensions": [d.to_dict() for d in report.dimensions],
         "critical": {
             "measured": critical.measured,
@@ -88,6 +89,7 @@ def soften_report(report: Report) -> dict[str, Any]:
         },
         "overall": report.overall,
         "grade": report.grade,
+        "cap": _cap(report),
         "dimensions": [
             {"key": d.key, "label": d.label, "score": d.score, "notMeasured": d.not_measured}
             for d in report.dimensions
@@ -105,3 +107,10 @@ def soften_report(report: Report) -> dict[str, Any]:
     if report.coverage is not None:
         document["coverage"] = report.coverage
     return document
+
+
+def _cap(report: Report) -> dict[str, Any] | None:
+    """Why the overall score is lower than the dimensions' average (None when it is not)."""
+    if report.cap is None:
+        return None
+    return {"reason": report.cap, "uncapped": report.uncapped}

@@ -54,6 +54,8 @@ def _header(report: Report) -> str:
     )
     lines.append(f"**Overall score:** {report.overall} / 100")
     lines.append(f"**Grade:** {report.grade}")
+    if report.cap:
+        lines.append(f"**⚠ Score {md_text(report.cap)}** (dimensions alone: {report.uncapped})")
     if report.fuzzed:
         parts = [
             text + (f" ({_names(names)})" if names else "")

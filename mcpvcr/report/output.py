@@ -21,7 +21,7 @@ if TYPE_CHECKING:
 def emit_report(
     cassette: Cassette,
     *,
-    fmt: str,
+    fmt: str | None,
     soft: bool,
     output: str | None,
     config: LintConfig,
@@ -29,11 +29,13 @@ def emit_report(
     label: str,
 ) -> None:
     """Score, render, then print to stdout or write `output` atomically; exit 1 under min-score."""
+    from mcpvcr.commands._report_options import report_format
     from mcpvcr.report import render
     from mcpvcr.scoring import build_report
 
+    renderer = report_format(fmt, soft)
     report = build_report(cassette, config)
-    text = render(report, "soft" if soft else fmt, source=source)
+    text = render(report, renderer, source=source)
     if output:
         from mcpvcr.store import write_bytes_atomic
 
@@ -42,6 +44,7 @@ def emit_report(
     else:
         click.echo(text, nl=False)
     if config.min_score is not None and report.overall < config.min_score:
+        why = f" ({report.cap})" if report.cap else ""
         raise CheckFailed(
-            f"{label}: score {report.overall} is below the minimum {config.min_score}"
+            f"{label}: score {report.overall} is below the minimum {config.min_score}{why}"
         )

@@ -8,7 +8,15 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from mcpvcr.scoring.model import Critical, FuzzRow, Report, grade_of, round_half_up
+from mcpvcr.scoring.model import (
+    SECURITY_CAP,
+    Critical,
+    FuzzRow,
+    Report,
+    grade_of,
+    round_half_up,
+    security_cap_reason,
+)
 
 if TYPE_CHECKING:
     from mcpvcr.cassette import Cassette
@@ -38,7 +46,9 @@ def build_report(cassette: Cassette, config: LintConfig | None = None) -> Report
             dimensions.not_measured("liveness", cassette.fuzzed),
         ]
     measured = [d.score for d in dims if not d.not_measured]
-    overall = int(round_half_up(sum(measured) / len(measured) * 10)) if measured else 0
+    average = int(round_half_up(sum(measured) / len(measured) * 10)) if measured else 0
+    cap = security_cap_reason(findings)
+    overall = min(average, SECURITY_CAP) if cap else average
     view = health.health(cassette)
     coverage = cassette.body.get("coverage")
     return Report(
@@ -61,6 +71,8 @@ def build_report(cassette: Cassette, config: LintConfig | None = None) -> Report
         complete=cassette.complete,
         incomplete=_text(cassette.header.get("incomplete")),
         counts={kind: len(cassette.items(kind)) for kind in _KINDS},
+        uncapped=average if overall != average else None,
+        cap=cap if overall != average else None,
     )
 
 

@@ -41,6 +41,28 @@ def short_number(value: float) -> str:
     return text.rstrip("0").rstrip(".") if "." in text else text
 
 
+SECURITY_CAP = 59
+"""The highest overall score of a server with any security error finding (grade D)."""
+
+
+def security_cap_reason(findings: tuple[Finding, ...] | list[Finding]) -> str | None:
+    """Why the grade is capped, or None: any `security.*` finding at severity error.
+
+    A poisoned server can have perfect metadata, schemas and error handling; averaging
+    those would grade it A or B and pass a `--min-score 75` gate. The cap makes the
+    score say what the findings say. Severity is read after config overrides, so a
+    rule a project downgraded on purpose does not cap.
+    """
+    errors = [f for f in findings if f.code.startswith("security.") and f.severity == "error"]
+    if not errors:
+        return None
+    codes = ", ".join(sorted({f.code for f in errors}))
+    return (
+        f"capped at {SECURITY_CAP}: {len(errors)} security error finding(s) ({codes}); "
+        "a server that may poison the model's context cannot pass on quality alone"
+    )
+
+
 def grade_of(overall: int) -> str:
     """A >= 90, B >= 75, C >= 60, D >= 40, else F."""
     for grade, floor in (("A", 90), ("B", 75), ("C", 60), ("D", 40)):
@@ -210,3 +232,7 @@ class Report:
     incomplete: str | None = None
     counts: dict[str, int] = field(default_factory=dict)
     """Listed items per kind: tools, resources, resourceTemplates, prompts."""
+    uncapped: int | None = None
+    """The average of the dimensions when a cap lowered `overall`, else None."""
+    cap: str | None = None
+    """Why `overall` was capped (security error findings), else None."""

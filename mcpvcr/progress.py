@@ -1,0 +1,97 @@
+"""The progress line of a long recording, on stderr (pure: no mcp import).
+
+A fuzz pass over a slow server can take minutes; silence looks like a hang. On a
+terminal one line is rewritten in place (at most ten times a second); elsewhere
+(CI logs, pipes) a plain line is printed every `interval` seconds, so a log
+shows that work goes on without a line per call. `--quiet` turns it off.
+
+    mcpvcr: fuzzing demo: tool 3/7 (divide), 18 calls answered, 4.2 s
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from typing import IO, Any
+
+from mcpvcr.terminal import printable
+
+TTY_REFRESH = 0.1
+"""Seconds between rewrites of the line on a terminal."""
+PLAIN_INTERVAL = 5.0
+"""Seconds between plain lines when stderr is not a terminal."""
+
+_COUNTED = ("tools/call", "resources/read", "prompts/get")
+
+
+class Progress:
+    """Counts answered calls of the behavioural pass and shows where it is."""
+
+    def __init__(
+        self,
+        stream: IO[str],
+        *,
+        label: str,
+        total_tools: int,
+        interval: float = PLAIN_INTERVAL,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
+        self.stream = stream
+        self.label = printable(label)
+        self.total_tools = total_tools
+        self.clock = clock
+        isatty = getattr(stream, "isatty", None)
+        self.tty = bool(isatty and isatty())
+        self.interval = TTY_REFRESH if self.tty else interval
+        self.started = clock()
+        self.calls = 0
+        self.tools: dict[str, None] = {}
+        self.current = ""
+        self._last_shown: float | None = None
+        self._shown_any = False
+
+    def answered(self, method: str, params: dict[str, Any] | None) -> None:
+        """One request of the pass got its answer (or timed out)."""
+        if method not in _COUNTED:
+            return
+        self.calls += 1
+        if method == "tools/call" and isinstance(params, dict):
+            name = params.get("name")
+            if isinstance(name, str):
+                self.tools.setdefault(name, None)
+                self.current = name
+        self.tick()
+
+    def tick(self) -> None:
+        """Show the line when it is due (also called on a timer: a hung call still shows)."""
+        now = self.clock()
+        since = now - (self.started if self._last_shown is None else self._last_shown)
+        if since >= self.interval:
+            self._show(now)
+
+    def line(self, now: float | None = None) -> str:
+        elapsed = (self.clock() if now is None else now) - self.started
+        where = f"tool {len(self.tools)}/{self.total_tools}"
+        if self.current:
+            where += f" ({printable(self.current)[:60]})"
+        calls = f"{self.calls} calls answered"
+        return f"mcpvcr: fuzzing {self.label}: {where}, {calls}, {elapsed:.1f} s"
+
+    def finish(self) -> None:
+        """End the pass: the terminal line gets its newline; a log gets a closing line."""
+        if not self._shown_any:
+            return
+        if self.tty:
+            self.stream.write("\n")
+        else:
+            self.stream.write(self.line() + "\n")
+        self.stream.flush()
+
+    def _show(self, now: float) -> None:
+        self._last_shown = now
+        self._shown_any = True
+        if self.tty:
+            self.stream.write("\r" + self.line(now) + "\x1b[K")
+        else:
+            self.stream.write(self.line(now) + "\n")
+        self.stream.flush()
