@@ -242,19 +242,21 @@ def check_output_file(path: str | None, option: str) -> None:
     """Refuse an output path whose folder is missing or not writable, before recording.
 
     A recording can take minutes; finding out afterwards that it cannot be kept
-    wastes all of it.
+    wastes all of it. Exit 3 (could not run), as a failed write after recording is.
     """
     import os
+
+    from mcpvcr.errors import CannotRun
 
     if not path:
         return
     folder = os.path.dirname(os.path.abspath(path))
     if not os.path.isdir(folder):
-        raise UsageError(f"{option} {path}: the folder {folder} does not exist")
+        raise CannotRun(f"{option} {path}: the folder {folder} does not exist")
     if not os.access(folder, os.W_OK | os.X_OK):
-        raise UsageError(f"{option} {path}: the folder {folder} is not writable")
+        raise CannotRun(f"{option} {path}: the folder {folder} is not writable")
     if os.path.isdir(path):
-        raise UsageError(f"{option} {path}: is a directory, not a file")
+        raise CannotRun(f"{option} {path}: is a directory, not a file")
 
 
 def _no_http_options(kwargs: dict[str, Any], what: str) -> None:

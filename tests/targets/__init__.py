@@ -171,8 +171,10 @@ def sequential_thinking_argv(version: str | None = None) -> list[str]:
     return _node("sequential-thinking", version=version)
 
 
-def time_argv(local_timezone: str = "UTC") -> list[str]:
-    """mcp-server-time with a fixed local timezone so recordings do not depend on the host."""
+def time_argv(local_timezone: str | None = "UTC") -> list[str]:
+    """mcp-server-time with a fixed local timezone (None: the one its environment's TZ gives)."""
+    if local_timezone is None:
+        return _python("time")
     return _python("time", "--local-timezone", local_timezone)
 
 

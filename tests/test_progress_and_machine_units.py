@@ -1,0 +1,102 @@
+"""Units: the progress line's timing and the machine placeholder rules (pure, no server)."""
+
+from __future__ import annotations
+
+import io
+import socket
+
+from mcpvcr.machine import apply_rules, placeholder_rules, stable_child_env
+from mcpvcr.progress import Progress
+
+
+class _Clock:
+    def __init__(self) -> None:
+        self.now = 100.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+class _Tty(io.StringIO):
+    def isatty(self) -> bool:
+        return True
+
+
+def test_plain_progress_prints_a_line_per_interval_not_per_call() -> None:
+    clock, out = _Clock(), io.StringIO()
+    progress = Progress(out, label="demo", total_tools=3, interval=5.0, clock=clock)
+    for second in range(12):
+        clock.now = 100.0 + second
+        progress.answered("tools/call", {"name": f"tool{second // 4}"})
+    lines = out.getvalue().splitlines()
+    assert len(lines) == 2  # at 5 s and 10 s
+    assert lines[0] == "mcpvcr: fuzzing demo: tool 2/3 (tool1), 6 calls answered, 5.0 s"
+    progress.finish()
+    assert out.getvalue().splitlines()[-1].endswith("tool 3/3 (tool2), 12 calls answered, 11.0 s")
+
+
+def test_a_hung_call_still_shows_progress_on_the_timer() -> None:
+    clock, out = _Clock(), io.StringIO()
+    progress = Progress(out, label="x", total_tools=1, interval=5.0, clock=clock)
+    clock.now += 6
+    progress.tick()
+    assert "0 calls answered, 6.0 s" in out.getvalue()
+
+
+def test_terminal_progress_rewrites_one_line_in_place() -> None:
+    clock, out = _Clock(), _Tty()
+    progress = Progress(out, label="x\x1b[31m", total_tools=2, clock=clock)
+    for _step in range(3):
+        clock.now += 1
+        progress.answered("tools/call", {"name": "a"})
+    progress.finish()
+    text = out.getvalue()
+    assert text.count("\r") == 3 and text.endswith("\n") and "\x1b[31m" not in text
+
+
+def test_quiet_run_prints_nothing_when_short() -> None:
+    out = io.StringIO()
+    progress = Progress(out, label="x", total_tools=1, clock=_Clock())
+    progress.answered("tools/call", {"name": "a"})
+    progress.finish()
+    assert out.getvalue() == ""
+
+
+def test_stable_env_wins_over_inherited_and_loses_to_given() -> None:
+    env = stable_child_env({"LANG": "de_DE.UTF-8", "PATH": "/bin"}, {"TZ": "Asia/Tokyo"})
+    assert env == {
+        "LANG": "C.UTF-8",
+        "LC_ALL": "C.UTF-8",
+        "PATH": "/bin",
+        "TERM": "dumb",
+        "SHELL": "/bin/sh",
+        "TZ": "Asia/Tokyo",
+    }
+
+
+def test_paths_are_replaced_as_whole_prefixes_only() -> None:
+    env = {"HOME": "/home/alice", "PATH": "/home/alice/bin:/usr/bin", "USER": "alice"}
+    rules = placeholder_rules(env, "/home/alice/project")
+    text = (
+        "cwd=/home/alice/project/src home=/home/alice/.cache other=/home/alicebob "
+        "path=/home/alice/bin:/usr/bin user alice wrote alice2"
+    )
+    assert apply_rules(text, rules) == (
+        "cwd=[CWD]/src home=[HOME]/.cache other=/home/alicebob path=[PATH] user [USER] wrote alice2"
+    )
+
+
+def test_a_generic_user_name_is_replaced_only_as_an_env_value() -> None:
+    rules = placeholder_rules({"USER": "root", "HOME": "/root"}, "/srv/app")
+    text = 'USER=root, "USER": "root", the root of the tree, /root/x, /rootfs'
+    assert apply_rules(text, rules) == (
+        'USER=[USER], "USER": "[USER]", the root of the tree, [HOME]/x, /rootfs'
+    )
+
+
+def test_the_host_name_is_replaced_as_a_word() -> None:
+    host = socket.gethostname()
+    rules = placeholder_rules({}, None)
+    if len(host) >= 3 and host != "localhost":
+        assert apply_rules(f"on {host}.", rules) == "on [HOST]."
+        assert apply_rules(f"on {host}x", rules) == f"on {host}x"
