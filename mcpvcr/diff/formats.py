@@ -9,7 +9,7 @@ from typing import Any, Final
 
 from mcpvcr import __version__
 from mcpvcr.canonical_json import dumps
-from mcpvcr.diff.catalogue import RULES
+from mcpvcr.diff.catalogue import DEFAULT_FAIL_ON, RULES
 from mcpvcr.diff.model import Changes
 from mcpvcr.diff.render import show_value
 from mcpvcr.terminal import printable
@@ -113,7 +113,7 @@ def _sarif_rule(rule_id: str) -> dict[str, Any]:
     return rule
 
 
-def render_junit(changes: Changes, fail_on: Iterable[str] = ("breaking", "security")) -> str:
+def render_junit(changes: Changes, fail_on: Iterable[str] = DEFAULT_FAIL_ON) -> str:
     """JUnit XML: one testcase per change (failures for the failing classes), no timestamps."""
     failing = set(fail_on)
     suite_name = f"contract diff {changes.old_label} -> {changes.new_label}"

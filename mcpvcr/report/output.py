@@ -30,9 +30,9 @@ def emit_report(
 ) -> None:
     """Score, render, then print to stdout or write `output` atomically; exit 1 under min-score."""
     from mcpvcr.report import render
-    from mcpvcr.scoring import build_report
+    from mcpvcr.score import score
 
-    report = build_report(cassette, config)
+    report = score(cassette, config)
     text = render(report, "soft" if soft else fmt, source=source)
     if output:
         from mcpvcr.store import write_bytes_atomic
