@@ -38,7 +38,7 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Final
 
-from mcpvcr import __version__
+from mcpvcr._version import __version__
 
 FORMAT_VERSION: Final = 1
 """Bumped on any change a reader of the previous version would misread."""

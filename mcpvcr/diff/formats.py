@@ -7,7 +7,7 @@ import xml.etree.ElementTree as ET
 from collections.abc import Iterable
 from typing import Any, Final
 
-from mcpvcr import __version__
+from mcpvcr._version import __version__
 from mcpvcr.canonical_json import dumps
 from mcpvcr.diff.catalogue import DEFAULT_FAIL_ON, RULES
 from mcpvcr.diff.model import Changes

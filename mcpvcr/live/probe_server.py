@@ -11,7 +11,7 @@ import json
 from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING, Any
 
-from mcpvcr import __version__
+from mcpvcr._version import __version__
 from mcpvcr.live.probe_tools import INSTRUCTIONS, TOOLS
 from mcpvcr.probe import ProbeError, ProbeSession
 

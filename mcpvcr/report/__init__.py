@@ -58,7 +58,7 @@ def render_findings(findings: Sequence[Finding], fmt: str, *, source: str | None
 
         return render_sarif(findings, all_rules(), source=source, category="lint")
     if fmt == "json":
-        from mcpvcr import __version__
+        from mcpvcr._version import __version__
         from mcpvcr.report.common import severity_counts
         from mcpvcr.report.json_report import dumps
 

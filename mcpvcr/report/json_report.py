@@ -29,7 +29,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from mcpvcr import __version__
+from mcpvcr._version import __version__
 from mcpvcr.report.common import severity_counts
 from mcpvcr.scoring.model import Report
 from mcpvcr.terminal import json_safe

@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from typing import Any
 from urllib.parse import quote
 
-from mcpvcr import __version__
+from mcpvcr._version import __version__
 from mcpvcr.lint.registry import Finding, Rule
 from mcpvcr.report.json_report import dumps
 
