@@ -20,37 +20,12 @@ from typing import Any, Final
 
 from mcpvcr.diff.model import ABSENT, Change, make, pointer
 from mcpvcr.diff.norm import canon
+from mcpvcr.diff.schema_base import NARROW, SUSPICIOUS_PARAMETERS, WIDEN, unclassified
 from mcpvcr.diff.schema_keywords import compare_keywords
 
-NARROW: Final = "narrow"
-WIDEN: Final = "widen"
 MAX_DEPTH: Final = 48
 
-SUSPICIOUS_PARAMETERS: Final = frozenset(
-    {
-        "sidenote",
-        "side_note",
-        "notes",
-        "note",
-        "context",
-        "conversation",
-        "conversation_history",
-        "chat_history",
-        "history",
-        "system_prompt",
-        "systemprompt",
-        "prompt_history",
-        "chain_of_thought",
-        "reasoning",
-        "thoughts",
-        "previous_messages",
-        "user_messages",
-        "instructions",
-        "feedback",
-        "debug",
-    }
-)
-"""Parameter names used as exfiltration channels in tool-poisoning proofs of concept."""
+__all__ = ["NARROW", "SUSPICIOUS_PARAMETERS", "WIDEN", "Ctx", "compare_node", "compare_schema"]
 
 
 @dataclass
@@ -119,6 +94,10 @@ class Ctx:
                 else "the server promises more; existing clients keep working"
             )
         self.emit(rule_id, parts, f"{self.where(parts)}: {detail}; {who}", old, new)
+
+    def node(self, old: Any, new: Any, parts: tuple[str, ...], depth: int) -> None:
+        """Recurse into a sub-schema (the keyword modules reach `compare_node` through here)."""
+        compare_node(old, new, parts, self, depth)
 
     def where(self, parts: tuple[str, ...]) -> str:
         props = [parts[i + 1] for i, p in enumerate(parts[:-1]) if p == "properties"]
@@ -212,7 +191,7 @@ def compare_node(old: Any, new: Any, parts: tuple[str, ...], ctx: Ctx, depth: in
         return
     old, new = _as_object(old), _as_object(new)
     if not isinstance(old, dict) or not isinstance(new, dict):
-        _unclassified(ctx, parts, "the schema is not an object on one side", old, new)
+        unclassified(ctx, parts, "the schema is not an object on one side", old, new)
         return
     if ctx.same(old, new):
         return
@@ -237,27 +216,3 @@ def _as_object(schema: Any) -> Any:
     if schema is False:
         return {"not": {}}
     return schema
-
-
-def _unclassified(ctx: Ctx, parts: tuple[str, ...], detail: str, old: Any, new: Any) -> None:
-    if ctx.mode == "input":
-        ctx.emit(
-            "input.schema.narrowed_unclassified",
-            parts,
-            f"{ctx.where(parts)}: {detail}; no rule decides the direction, so it may reject"
-            " calls that used to work",
-            old,
-            new,
-        )
-    else:
-        ctx.emit(
-            "output.schema.widened_unclassified",
-            parts,
-            f"{ctx.where(parts)}: {detail}; no rule decides the direction, so clients may"
-            " get results they do not expect",
-            old,
-            new,
-        )
-
-
-unclassified = _unclassified
