@@ -22,6 +22,7 @@ from mcpvcr.diff.model import ABSENT, Change, make, pointer
 from mcpvcr.diff.norm import canon
 from mcpvcr.diff.schema_base import NARROW, SUSPICIOUS_PARAMETERS, WIDEN, unclassified
 from mcpvcr.diff.schema_keywords import compare_keywords
+from mcpvcr.jsonpointer import resolve_local_ref
 
 MAX_DEPTH: Final = 48
 
@@ -151,13 +152,9 @@ def resolve(schema: Any, root: Any) -> tuple[Any, str | None]:
     ref: str = schema["$ref"]
     if not ref.startswith("#"):
         return ABSENT, ref
-    target: Any = root
-    for raw in ref[1:].split("/")[1:] if ref != "#" else []:
-        key = raw.replace("~1", "/").replace("~0", "~")
-        if isinstance(target, dict) and key in target:
-            target = target[key]
-        else:
-            return ABSENT, ref
+    found, target = resolve_local_ref(root, ref)
+    if not found:
+        return ABSENT, ref
     if isinstance(target, bool):
         target = {} if target else {"not": {}}
     if not isinstance(target, dict):
