@@ -8,7 +8,7 @@ from collections.abc import Iterable
 from typing import Any, Final
 
 from mcpvcr._version import __version__
-from mcpvcr.canonical_json import dumps
+from mcpvcr.canonical_json import json_document
 from mcpvcr.diff.catalogue import DEFAULT_FAIL_ON, RULES
 from mcpvcr.diff.model import Changes
 from mcpvcr.diff.render import show_value
@@ -37,7 +37,7 @@ def to_document(changes: Changes, extra: dict[str, Any] | None = None) -> dict[s
 
 
 def render_json(changes: Changes, extra: dict[str, Any] | None = None) -> str:
-    return dumps(to_document(changes, extra)) + "\n"
+    return json_document(to_document(changes, extra))
 
 
 def fingerprint(rule: str, location: str) -> str:
@@ -94,7 +94,7 @@ def render_sarif(changes: Changes, artifact: str) -> str:
             }
         ],
     }
-    return dumps(document) + "\n"
+    return json_document(document)
 
 
 def _sarif_rule(rule_id: str) -> dict[str, Any]:

@@ -17,8 +17,8 @@ from typing import Any
 from urllib.parse import quote
 
 from mcpvcr._version import __version__
+from mcpvcr.canonical_json import json_document as dumps
 from mcpvcr.lint.registry import Finding, Rule
-from mcpvcr.report.json_report import dumps
 
 SARIF_SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json"
 LEVEL = {"error": "error", "warning": "warning", "info": "note"}
