@@ -14,7 +14,8 @@ from mcpvcr.diff.model import Changes
 from mcpvcr.diff.render import show_value
 from mcpvcr.terminal import printable
 
-SCHEMA_VERSION: Final = 1
+SCHEMA: Final = "mcpvcr.diff/1"
+"""The document kind and version, under the key `schema` as in the score and lint JSON."""
 SARIF_LEVEL: Final = {"breaking": "error", "security": "error", "additive": "note", "info": "note"}
 SECURITY_SEVERITY: Final = {"security": "7.5", "breaking": "5.0"}
 
@@ -22,7 +23,7 @@ SECURITY_SEVERITY: Final = {"security": "7.5", "breaking": "5.0"}
 def to_document(changes: Changes, extra: dict[str, Any] | None = None) -> dict[str, Any]:
     """The JSON document: counts, changes, ignored changes and notes, plus `extra` (gate)."""
     document: dict[str, Any] = {
-        "schema_version": SCHEMA_VERSION,
+        "schema": SCHEMA,
         "tool": {"name": "mcpvcr", "version": __version__},
         "old": changes.old_label,
         "new": changes.new_label,
