@@ -1,4 +1,4 @@
-"""The library API: record, load, save, lint, score, render, diff and audit.
+"""The library API: record, load, save, lint, score, render, diff, gate and audit.
 
     import mcpvcr
     report = mcpvcr.audit_stdio("python", args=["-m", "examples.demo_target"], fuzz=True)
@@ -27,6 +27,7 @@ from mcpvcr.targets import Target, stdio_target, url_target
 if TYPE_CHECKING:
     from mcpvcr.config import LintConfig
     from mcpvcr.diff.model import Changes
+    from mcpvcr.gate import GateResult, Policy
     from mcpvcr.lint.registry import Finding
     from mcpvcr.scoring.model import Report
 
@@ -106,15 +107,37 @@ def diff(old: Cassette, new: Cassette) -> Changes:
     return run_diff(old, new)
 
 
-def audit(target: Target, options: RecordOptions | None = None, **overrides: Any) -> Report:
-    """Record `target` and score it: exactly `mcpvcr audit`."""
-    return score(record(target, options, **overrides))
+def gate(
+    old: Cassette,
+    new: Cassette,
+    policy: Policy | None = None,
+    config: LintConfig | None = None,
+) -> GateResult:
+    """Gate `old` -> `new` exactly as `mcpvcr gate` (scores under `config`, as `score`)."""
+    from mcpvcr import gate as gating
+
+    return gating.run(old, new, policy or gating.Policy(), config)
+
+
+def audit(
+    target: Target,
+    options: RecordOptions | None = None,
+    *,
+    config: LintConfig | None = None,
+    **overrides: Any,
+) -> Report:
+    """Record `target` and score it under `config`: exactly `mcpvcr audit`."""
+    return score(record(target, options, **overrides), config)
 
 
 async def audit_async(
-    target: Target, options: RecordOptions | None = None, **overrides: Any
+    target: Target,
+    options: RecordOptions | None = None,
+    *,
+    config: LintConfig | None = None,
+    **overrides: Any,
 ) -> Report:
-    return score(await record_async(target, options, **overrides))
+    return score(await record_async(target, options, **overrides), config)
 
 
 def audit_url(

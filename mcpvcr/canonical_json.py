@@ -1,4 +1,9 @@
-"""Canonical JSON text of cassette data, safe to print and stable to diff."""
+"""Canonical JSON text, safe to print and stable to diff: the one JSON writer.
+
+`show` prints cassettes with it, and every machine report (score, lint and
+diff JSON, SARIF) is a `json_document`, so they share key order, escaping of
+invisible characters and the spelling of non-finite numbers.
+"""
 
 from __future__ import annotations
 
@@ -25,6 +30,11 @@ def dumps(value: Any, *, indent: int | None = 2) -> str:
             separators=separators,
         )
     return json_safe(text)
+
+
+def json_document(value: Any) -> str:
+    """A machine-readable document: `dumps` with two-space indent and a final newline."""
+    return dumps(value) + "\n"
 
 
 @contextlib.contextmanager

@@ -38,7 +38,8 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Final
 
-from mcpvcr import __version__
+from mcpvcr import jsonrpc
+from mcpvcr._version import __version__
 
 FORMAT_VERSION: Final = 1
 """Bumped on any change a reader of the previous version would misread."""
@@ -46,12 +47,7 @@ FORMAT_VERSION: Final = 1
 LIST_KINDS: Final = ("tools", "resources", "resourceTemplates", "prompts")
 """Body keys of the four recorded lists, in report order."""
 
-LIST_METHODS: Final = {
-    "tools": "tools/list",
-    "resources": "resources/list",
-    "resourceTemplates": "resources/templates/list",
-    "prompts": "prompts/list",
-}
+LIST_METHODS: Final = jsonrpc.LIST_METHODS
 
 IDENTITY_KEY: Final = {
     "tools": "name",

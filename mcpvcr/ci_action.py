@@ -34,8 +34,8 @@ from collections.abc import Mapping
 from typing import Final
 
 from mcpvcr.cassette import Cassette
-from mcpvcr.diff import Changes, diff
-from mcpvcr.diff.gate import Scores, evaluate, parse_fail_on
+from mcpvcr.diff import Changes
+from mcpvcr.diff.gate import DEFAULT_FAIL_ON, Scores, parse_fail_on
 from mcpvcr.diff.render import Verdict, render_markdown, render_text
 from mcpvcr.errors import McpVcrError, UsageError
 
@@ -66,27 +66,24 @@ def _run(env: dict[str, str]) -> int:
     fail_on = parse_fail_on(env.get("MCPVCR_FAIL_ON") or None)
     min_score = _int(env, "MCPVCR_MIN_SCORE")
     max_drop = _int(env, "MCPVCR_MAX_SCORE_DROP")
-    from mcpvcr import store
+    from mcpvcr import gate, store
+    from mcpvcr.config import load_config
 
-    old = store.load(baseline)
-    new, new_label = _new_side(env)
-    from mcpvcr.commands.diff import apply_ignore_file
-
-    changes = diff(old, new, old_label=baseline, new_label=new_label)
-    result = apply_ignore_file(changes, env.get("MCPVCR_IGNORE_FILE") or None)
-    scores = _scores(old if max_drop is not None else None, new)
-    if scores is None and (min_score is not None or max_drop is not None):
-        raise UsageError("score thresholds need mcpvcr.score, which this build does not have")
-    verdict = evaluate(
-        result.changes,
-        fail_on,
-        scores=scores,
+    policy = gate.Policy(
+        fail_on=fail_on,
         min_score=min_score,
         max_score_drop=max_drop,
-        expired=[entry.describe() for entry in result.expired],
+        ignore_file=env.get("MCPVCR_IGNORE_FILE") or None,
     )
-    code = 1 if verdict.failed else 0
-    _report(env, result.changes, verdict, scores, code)
+    config = load_config()  # the repository's [tool.mcpvcr], as `mcpvcr score` reads it
+    old = store.load(baseline)
+    new, new_label = _new_side(env)
+    # scores always: the step outputs carry them even without a threshold
+    result = gate.run(
+        old, new, policy, config, old_label=baseline, new_label=new_label, always_score=True
+    )
+    code = 1 if result.failed else 0
+    _report(env, result.changes, result.verdict, result.scores, code)
     return code
 
 
@@ -128,16 +125,6 @@ def _new_side(env: Mapping[str, str]) -> tuple[Cassette, str]:
     return record(target, options), target.label
 
 
-def _scores(old: Cassette | None, new: Cassette) -> Scores | None:
-    """Scores for the outputs; None when this build has no scoring module."""
-    try:
-        from mcpvcr.commands.gate import compute_scores
-
-        return compute_scores(old, new)
-    except McpVcrError:
-        return None
-
-
 def _report(
     env: Mapping[str, str], changes: Changes, verdict: Verdict, scores: Scores | None, code: int
 ) -> None:
@@ -164,8 +151,8 @@ def _report(
             handle.write(text)
     sarif = env.get("MCPVCR_SARIF", "").strip()
     if sarif:
-        from mcpvcr.commands.diff import artifact_path
         from mcpvcr.diff.formats import render_sarif
+        from mcpvcr.gate import artifact_path
         from mcpvcr.store import write_bytes_atomic
 
         artifact = artifact_path(changes.old_label, changes.new_label)
@@ -205,16 +192,17 @@ def pre_commit(argv: list[str]) -> int:
     import argparse
     import subprocess
 
-    from mcpvcr import codec, store
-    from mcpvcr.commands.diff import apply_ignore_file
+    from mcpvcr import codec, gate, store
+    from mcpvcr.config import load_config
 
     parser = argparse.ArgumentParser(prog="mcpvcr-gate-staged")
-    parser.add_argument("--fail-on", default="breaking,security")
+    parser.add_argument("--fail-on", default=",".join(DEFAULT_FAIL_ON))
     parser.add_argument("--ref", default="HEAD")
     parser.add_argument("files", nargs="*")
     args = parser.parse_args(argv)
     try:
-        fail_on = parse_fail_on(args.fail_on)
+        policy = gate.Policy(fail_on=parse_fail_on(args.fail_on))
+        config = load_config()
         failed = False
         for path in args.files:
             shown = subprocess.run(
@@ -224,14 +212,19 @@ def pre_commit(argv: list[str]) -> int:
                 print(f"mcpvcr: {path}: new cassette (nothing committed to compare with)")
                 continue
             old = codec.decode(shown.stdout, f"{args.ref}:{path}")
-            changes = diff(old, store.load(path), old_label=f"{args.ref}:{path}", new_label=path)
-            result = apply_ignore_file(changes, None)
-            verdict = evaluate(result.changes, fail_on)
+            result = gate.run(
+                old,
+                store.load(path),
+                policy,
+                config,
+                old_label=f"{args.ref}:{path}",
+                new_label=path,
+            )
             if not result.changes.identical:
                 print(render_text(result.changes), end="")
-            for reason in verdict.reasons:
+            for reason in result.verdict.reasons:
                 print(f"mcpvcr: {path}: {reason}", file=sys.stderr)
-            failed = failed or verdict.failed
+            failed = failed or result.failed
     except McpVcrError as err:
         print(f"mcpvcr: {err}", file=sys.stderr)
         return err.exit_code

@@ -14,7 +14,7 @@ from typing import Any
 
 import click
 
-from mcpvcr import __version__
+from mcpvcr._version import __version__
 from mcpvcr.errors import EXIT_CANNOT_RUN, EXIT_USAGE, McpVcrError
 
 COMMANDS: dict[str, tuple[str, str]] = {

@@ -204,7 +204,7 @@ def _from_envelope(envelope: Any, path: str) -> Cassette:
     if not isinstance(version, int) or isinstance(version, bool):
         raise CassetteCorrupt(path, "has a malformed format version", RERECORD_HINT)
     if version > FORMAT_VERSION:
-        from mcpvcr import __version__
+        from mcpvcr._version import __version__
 
         raise CassetteCorrupt(
             path,

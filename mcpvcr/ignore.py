@@ -145,3 +145,12 @@ def apply_ignore(
         expired=tuple(entry for entry in entries if entry.expired(day)),
         unused=tuple(entry for i, entry in enumerate(live) if i not in used),
     )
+
+
+def apply_ignore_file(changes: Changes, path: str | None) -> IgnoreResult:
+    """Apply the ignore file: the given one, else `.mcpvcr-ignore.toml` when it exists."""
+    if path is None:
+        if not os.path.exists(DEFAULT_FILE):
+            return IgnoreResult(changes=changes, expired=(), unused=())
+        path = DEFAULT_FILE
+    return apply_ignore(changes, load_ignore(path))

@@ -7,6 +7,9 @@ pass. Every answer comes from the same library functions as the CLI
 (`record`, `lint`, `score`, `render`, `diff`), so a report obtained through the
 MCP server is the report `mcpvcr audit` prints.
 
+Lint and scores use the `LintConfig` the session is given (`mcpvcr serve`
+passes the repository's `[tool.mcpvcr]`), so they agree with `mcpvcr score`.
+
 Identifiers are `conn-<n>` (a counter, not random) so a recording of this
 server is deterministic.
 """
@@ -16,12 +19,15 @@ from __future__ import annotations
 import hashlib
 from collections import Counter
 from dataclasses import dataclass, replace
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from mcpvcr.cassette import Cassette
 from mcpvcr.errors import McpVcrError
 from mcpvcr.recording import RecordOptions
 from mcpvcr.targets import Target, stdio_target, url_target
+
+if TYPE_CHECKING:
+    from mcpvcr.config import LintConfig
 
 
 class ProbeError(Exception):
@@ -42,7 +48,8 @@ class Connection:
 class ProbeSession:
     """The connection registry and the eight probe_* actions."""
 
-    def __init__(self, timeout: float = 10.0) -> None:
+    def __init__(self, timeout: float = 10.0, config: LintConfig | None = None) -> None:
+        self._config = config
         self._connections: dict[str, Connection] = {}
         self._default: str | None = None
         self._counter = 0
@@ -91,7 +98,7 @@ class ProbeSession:
         from mcpvcr.lint import lint
 
         connection = self._get(args.get("connectionId"))
-        findings = lint(connection.cassette)
+        findings = lint(connection.cassette, self._config)
         return {
             "connectionId": connection.id,
             "server": _server(connection.cassette),
@@ -107,7 +114,7 @@ class ProbeSession:
 
         connection = self._get(args.get("connectionId"))
         fuzzed = await self._fuzzed(connection, args)
-        document = report_document(score(fuzzed))
+        document = report_document(score(fuzzed, self._config))
         return {
             "connectionId": connection.id,
             "server": _server(fuzzed),
@@ -123,7 +130,7 @@ class ProbeSession:
 
         connection = self._get(args.get("connectionId"))
         cassette = await self._fuzzed(connection, args) if args.get("fuzz") else connection.cassette
-        report = score(cassette)
+        report = score(cassette, self._config)
         document = report_document(report)
         return {"connectionId": connection.id, **document, "markdown": render(report, "markdown")}
 

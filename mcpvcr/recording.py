@@ -14,6 +14,9 @@ from typing import Any, Literal
 
 Protocol = Literal["auto", "initialize", "discover"]
 
+FUZZ_LIMIT_SECONDS = 900.0
+"""The bound on one fuzz pass; the recorder enforces it and the planner budgets inside it."""
+
 
 @dataclass(frozen=True, kw_only=True)
 class RecordOptions:

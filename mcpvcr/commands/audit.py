@@ -45,7 +45,7 @@ def command(
     --stdio "COMMAND ARGS", or --config FILE --server NAME.
     """
     from mcpvcr import codec, store
-    from mcpvcr.report.output import emit_report
+    from mcpvcr.commands._report_output import emit_report
 
     # check everything offline first: a typo must not cost a recording
     config = with_overrides(

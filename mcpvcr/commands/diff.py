@@ -8,10 +8,8 @@ side cannot be read or recorded.
 
 from __future__ import annotations
 
-import os
 import re
 import sys
-from pathlib import Path
 from typing import Any
 
 import click
@@ -26,8 +24,10 @@ from mcpvcr.commands._target_options import (
     target_options,
 )
 from mcpvcr.diff import Changes, diff
+from mcpvcr.diff.catalogue import DEFAULT_FAIL_ON
 from mcpvcr.errors import CheckFailed, UsageError
-from mcpvcr.ignore import DEFAULT_FILE, IgnoreResult, apply_ignore, load_ignore
+from mcpvcr.gate import artifact_path
+from mcpvcr.ignore import DEFAULT_FILE, apply_ignore_file
 from mcpvcr.terminal import use_color
 
 FORMATS = ("text", "markdown", "json", "sarif", "junit")
@@ -64,15 +64,6 @@ def _reject_live_options(target: dict[str, Any], options: dict[str, Any], new: s
         raise UsageError(f"{new}: --fuzz applies to a live target, not a cassette file")
 
 
-def apply_ignore_file(changes: Changes, path: str | None) -> IgnoreResult:
-    """Apply the ignore file: the given one, else `.mcpvcr-ignore.toml` when it exists."""
-    if path is None:
-        if not os.path.exists(DEFAULT_FILE):
-            return IgnoreResult(changes=changes, expired=(), unused=())
-        path = DEFAULT_FILE
-    return apply_ignore(changes, load_ignore(path))
-
-
 def render(changes: Changes, fmt: str, artifact: str, fail_on: tuple[str, ...]) -> str:
     """The diff in one of FORMATS."""
     from mcpvcr.diff import formats
@@ -87,16 +78,6 @@ def render(changes: Changes, fmt: str, artifact: str, fail_on: tuple[str, ...]) 
     if fmt == "markdown":
         return render_markdown(changes)
     return render_text(changes, color=use_color(sys.stdout))
-
-
-def artifact_path(old: str, new: str) -> str:
-    """The file SARIF results point at: the new cassette, else the baseline."""
-    path = new if os.path.isfile(new) else old
-    if not os.path.isabs(path):
-        return path
-    relative = os.path.relpath(path)
-    # SARIF wants a repository-relative path, or else a file: URI (GitHub shows no other).
-    return relative if not relative.startswith("..") else Path(path).as_uri()
 
 
 @click.command("diff")
@@ -144,7 +125,7 @@ def command(
     )
     result = apply_ignore_file(changes, ignore_file)
     click.echo(
-        render(result.changes, fmt, artifact_path(old, new_label), ("breaking", "security")),
+        render(result.changes, fmt, artifact_path(old, new_label), DEFAULT_FAIL_ON),
         nl=False,
     )
     for entry in result.expired:

@@ -11,28 +11,13 @@ from typing import Any
 
 import click
 
-from mcpvcr.cassette import Cassette
+from mcpvcr import gate
 from mcpvcr.commands._target_options import record_options, target_options
-from mcpvcr.commands.diff import FORMATS, apply_ignore_file, artifact_path, load_sides, render
-from mcpvcr.diff import diff
-from mcpvcr.diff.gate import Scores, evaluate, parse_fail_on, verdict_json
+from mcpvcr.commands.diff import FORMATS, load_sides, render
+from mcpvcr.config import load_config
+from mcpvcr.diff.gate import DEFAULT_FAIL_ON, parse_fail_on, verdict_json
 from mcpvcr.errors import CannotRun, CheckFailed
 from mcpvcr.ignore import DEFAULT_FILE
-
-
-def compute_scores(old: Cassette | None, new: Cassette) -> Scores:
-    """Both scores from the one offline scoring path (`mcpvcr.score.score`).
-
-    When only one side is fuzzed, both are scored without their behaviour
-    (Metadata and Schema Quality only), so the comparison is like for like.
-    """
-    from mcpvcr.score import score  # lazily: only score gates pay for lint and jsonschema
-
-    if old is not None and old.fuzzed != new.fuzzed:
-        old, new = old.without_behaviour(), new.without_behaviour()
-    new_report = score(new)
-    old_overall = int(score(old).overall) if old is not None else None
-    return Scores(old=old_overall, new=int(new_report.overall), grade=str(new_report.grade))
 
 
 @click.command("gate")
@@ -41,7 +26,7 @@ def compute_scores(old: Cassette | None, new: Cassette) -> Scores:
 @record_options
 @click.option(
     "--fail-on",
-    default="breaking,security",
+    default=",".join(DEFAULT_FAIL_ON),
     show_default=True,
     help="Change classes that fail the gate (comma list of breaking,security,additive,info; none).",
 )
@@ -95,28 +80,21 @@ def command(
 
     NEW is a cassette file or a live target, as for `mcpvcr diff`.
     """
-    classes = parse_fail_on(fail_on)
-    old_cassette, new_cassette, old_label, new_label = load_sides(old, kwargs)
-    changes = diff(
-        old_cassette, new_cassette, old_label=old_label, new_label=new_label, cosmetic=cosmetic
-    )
-    result = apply_ignore_file(changes, ignore_file)
-    from mcpvcr.diff import fuzz_mismatch
-
-    mismatch = fuzz_mismatch(old_cassette, new_cassette)
-    if mismatch:
-        click.echo(f"mcpvcr: warning: {mismatch}", err=True)
-    scores = None
-    if min_score is not None or max_score_drop is not None:
-        scores = compute_scores(old_cassette if max_score_drop is not None else None, new_cassette)
-    verdict = evaluate(
-        result.changes,
-        classes,
-        scores=scores,
+    policy = gate.Policy(
+        fail_on=parse_fail_on(fail_on),
         min_score=min_score,
         max_score_drop=max_score_drop,
-        expired=[entry.describe() for entry in result.expired],
+        ignore_file=ignore_file,
+        cosmetic=cosmetic,
     )
+    config = load_config()  # the [tool.mcpvcr] rules `mcpvcr score` applies, so scores agree
+    old_cassette, new_cassette, old_label, new_label = load_sides(old, kwargs)
+    result = gate.run(
+        old_cassette, new_cassette, policy, config, old_label=old_label, new_label=new_label
+    )
+    classes, scores, verdict = policy.fail_on, result.scores, result.verdict
+    for warning in result.warnings:
+        click.echo(f"mcpvcr: warning: {warning}", err=True)
     if markdown_path:
         from mcpvcr.diff.render import render_markdown
         from mcpvcr.store import write_bytes_atomic
@@ -131,7 +109,8 @@ def command(
 
         click.echo(render_json(result.changes, verdict_json(verdict, classes, scores)), nl=False)
     else:
-        click.echo(render(result.changes, fmt, artifact_path(old, new_label), classes), nl=False)
+        artifact = gate.artifact_path(old, new_label)
+        click.echo(render(result.changes, fmt, artifact, classes), nl=False)
     for entry in result.expired:
         click.echo(f"mcpvcr: ignore entry expired, no longer applied: {entry.describe()}", err=True)
     for entry in result.unused:

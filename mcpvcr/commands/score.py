@@ -26,7 +26,7 @@ def command(
     Offline: reads only the cassette. Lint configuration comes from
     [tool.mcpvcr] in pyproject.toml (or mcpvcr.toml), found upward from here.
     """
-    from mcpvcr.report.output import emit_report
+    from mcpvcr.commands._report_output import emit_report
 
     config = with_overrides(
         load_config(), select=select or None, ignore=ignore, min_score=min_score

@@ -28,11 +28,13 @@ def command(timeout: float, cassettes: tuple[str, ...]) -> None:
     """
     import anyio
 
+    from mcpvcr.config import load_config
     from mcpvcr.errors import UsageError
     from mcpvcr.live.probe_server import serve_stdio
     from mcpvcr.probe import ProbeError
 
+    config = load_config()  # lint and scores as `mcpvcr lint` / `mcpvcr score` give them here
     try:
-        anyio.run(serve_stdio, timeout, cassettes)
+        anyio.run(serve_stdio, timeout, cassettes, config)
     except ProbeError as err:
         raise UsageError(f"--open: {err}") from None

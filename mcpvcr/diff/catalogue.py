@@ -60,6 +60,8 @@ RULES: Final[dict[str, Rule]] = {
 
 CLASSES: Final = ("breaking", "security", "additive", "info")
 """The four change classes, in report order."""
+DEFAULT_FAIL_ON: Final = ("breaking", "security")
+"""The classes that fail `gate` (and JUnit) unless `--fail-on` says otherwise."""
 
 
 def rule(rule_id: str) -> Rule:

@@ -7,14 +7,16 @@ import xml.etree.ElementTree as ET
 from collections.abc import Iterable
 from typing import Any, Final
 
-from mcpvcr import __version__
-from mcpvcr.canonical_json import dumps
-from mcpvcr.diff.catalogue import RULES
-from mcpvcr.diff.model import Changes
+from mcpvcr._version import __version__
+from mcpvcr.canonical_json import json_document
+from mcpvcr.diff.catalogue import DEFAULT_FAIL_ON, RULES
+from mcpvcr.diff.model import Change, Changes
 from mcpvcr.diff.render import show_value
+from mcpvcr.sarif import Result, RuleDescriptor, sarif_log
 from mcpvcr.terminal import printable
 
-SCHEMA_VERSION: Final = 1
+SCHEMA: Final = "mcpvcr.diff/1"
+"""The document kind and version, under the key `schema` as in the score and lint JSON."""
 SARIF_LEVEL: Final = {"breaking": "error", "security": "error", "additive": "note", "info": "note"}
 SECURITY_SEVERITY: Final = {"security": "7.5", "breaking": "5.0"}
 
@@ -22,7 +24,7 @@ SECURITY_SEVERITY: Final = {"security": "7.5", "breaking": "5.0"}
 def to_document(changes: Changes, extra: dict[str, Any] | None = None) -> dict[str, Any]:
     """The JSON document: counts, changes, ignored changes and notes, plus `extra` (gate)."""
     document: dict[str, Any] = {
-        "schema_version": SCHEMA_VERSION,
+        "schema": SCHEMA,
         "tool": {"name": "mcpvcr", "version": __version__},
         "old": changes.old_label,
         "new": changes.new_label,
@@ -37,7 +39,7 @@ def to_document(changes: Changes, extra: dict[str, Any] | None = None) -> dict[s
 
 
 def render_json(changes: Changes, extra: dict[str, Any] | None = None) -> str:
-    return dumps(to_document(changes, extra)) + "\n"
+    return json_document(to_document(changes, extra))
 
 
 def fingerprint(rule: str, location: str) -> str:
@@ -47,73 +49,47 @@ def fingerprint(rule: str, location: str) -> str:
 def render_sarif(changes: Changes, artifact: str) -> str:
     """SARIF 2.1.0: one result per change, on the cassette (line 1) plus a logical pointer."""
     used = sorted({change.rule for change in changes.changes})
-    index = {rule_id: i for i, rule_id in enumerate(used)}
-    rules = [_sarif_rule(rule_id) for rule_id in used]
-    results = []
-    for change in changes.changes:
-        text = change.message
-        if change.text_diff is not None:
-            text += f" Text diff: {change.text_diff}"
-        else:
-            text += f" ({show_value(change.old)} -> {show_value(change.new)})"
-        result: dict[str, Any] = {
-            "ruleId": change.rule,
-            "ruleIndex": index[change.rule],
-            "level": SARIF_LEVEL.get(change.cls, "note"),
-            "message": {"text": f"{text} [{change.location}]"},
-            "locations": [
-                {
-                    "physicalLocation": {
-                        "artifactLocation": {"uri": artifact},
-                        "region": {"startLine": 1},
-                    },
-                    "logicalLocations": [
-                        {"fullyQualifiedName": change.location.lstrip("/"), "kind": "member"}
-                    ],
-                }
-            ],
-            "partialFingerprints": {"mcpvcrChange/v1": fingerprint(change.rule, change.location)},
-            "properties": {"class": change.cls, "certainty": change.certainty},
-        }
-        results.append(result)
-    document = {
-        "$schema": "https://json.schemastore.org/sarif-2.1.0.json",
-        "version": "2.1.0",
-        "runs": [
-            {
-                "tool": {
-                    "driver": {
-                        "name": "mcpvcr",
-                        "semanticVersion": __version__,
-                        "informationUri": "https://github.com/mcpvcr/mcpvcr",
-                        "rules": rules,
-                    }
-                },
-                "automationDetails": {"id": "mcpvcr/diff/"},
-                "results": results,
-            }
-        ],
-    }
-    return dumps(document) + "\n"
+    results = [_sarif_result(change, artifact) for change in changes.changes]
+    return sarif_log(
+        [_sarif_rule(rule_id) for rule_id in used],
+        results,
+        category="diff",
+        information_uri="https://github.com/mcpvcr/mcpvcr",
+    )
 
 
-def _sarif_rule(rule_id: str) -> dict[str, Any]:
+def _sarif_result(change: Change, artifact: str) -> Result:
+    text = change.message
+    if change.text_diff is not None:
+        text += f" Text diff: {change.text_diff}"
+    else:
+        text += f" ({show_value(change.old)} -> {show_value(change.new)})"
+    return Result(
+        rule_id=change.rule,
+        level=SARIF_LEVEL.get(change.cls, "note"),
+        message=f"{text} [{change.location}]",
+        uri=artifact,
+        logical_name=change.location.lstrip("/"),
+        logical_kind="member",
+        fingerprint=("mcpvcrChange/v1", fingerprint(change.rule, change.location)),
+        properties={"class": change.cls, "certainty": change.certainty},
+    )
+
+
+def _sarif_rule(rule_id: str) -> RuleDescriptor:
     entry = RULES[rule_id]
     title = rule_id.replace(".", " ").replace("_", " ")
-    rule: dict[str, Any] = {
-        "id": rule_id,
-        "name": "".join(part.capitalize() for part in rule_id.replace(".", "_").split("_")),
-        "shortDescription": {"text": title},
-        "fullDescription": {"text": entry.note or f"{title} ({entry.severity})"},
-        "defaultConfiguration": {"level": SARIF_LEVEL.get(entry.severity, "note")},
-        "properties": {"tags": ["mcp", "contract", entry.severity, entry.object]},
-    }
-    if entry.severity in SECURITY_SEVERITY:
-        rule["properties"]["security-severity"] = SECURITY_SEVERITY[entry.severity]
-    return rule
+    return RuleDescriptor(
+        id=rule_id,
+        short=title,
+        full=entry.note or f"{title} ({entry.severity})",
+        level=SARIF_LEVEL.get(entry.severity, "note"),
+        tags=("mcp", "contract", entry.severity, entry.object),
+        security_severity=SECURITY_SEVERITY.get(entry.severity),
+    )
 
 
-def render_junit(changes: Changes, fail_on: Iterable[str] = ("breaking", "security")) -> str:
+def render_junit(changes: Changes, fail_on: Iterable[str] = DEFAULT_FAIL_ON) -> str:
     """JUnit XML: one testcase per change (failures for the failing classes), no timestamps."""
     failing = set(fail_on)
     suite_name = f"contract diff {changes.old_label} -> {changes.new_label}"

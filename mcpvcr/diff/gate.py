@@ -8,14 +8,14 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Any, Final
+from typing import Any
 
-from mcpvcr.diff.catalogue import CLASSES
+from mcpvcr.diff.catalogue import CLASSES, DEFAULT_FAIL_ON
 from mcpvcr.diff.model import Changes
 from mcpvcr.diff.render import Verdict
 from mcpvcr.errors import UsageError
 
-DEFAULT_FAIL_ON: Final = ("breaking", "security")
+__all__ = ["DEFAULT_FAIL_ON", "Scores", "evaluate", "parse_fail_on", "verdict_json"]
 
 
 def parse_fail_on(text: str | None) -> tuple[str, ...]:

@@ -16,6 +16,7 @@ from typing import Any, Final
 
 from mcpvcr.cassette import Cassette
 from mcpvcr.diff.model import Change
+from mcpvcr.jsonpointer import pointer, unescape
 
 SKIPPED: Final = ("security.cross_tool_instruction",)
 
@@ -23,7 +24,7 @@ SKIPPED: Final = ("security.cross_tool_instruction",)
 def _tool_of(location: str) -> str | None:
     parts = location.split("/")
     if len(parts) >= 3 and parts[1] == "tools":
-        return parts[2].replace("~1", "/").replace("~0", "~")
+        return unescape(parts[2])
     return None
 
 
@@ -71,7 +72,7 @@ def _target(changes: list[Change], location: dict[str, str]) -> int | None:
     """The change a finding belongs to: a text change of that item first, else any change."""
     tool = location.get("tool")
     if tool is not None:
-        prefix = "/tools/" + tool.replace("~", "~0").replace("/", "~1")
+        prefix = pointer("tools", tool)
         candidates = [i for i, c in enumerate(changes) if c.location.startswith(prefix)]
     else:
         candidates = [i for i, c in enumerate(changes) if not c.location.startswith("/tools/")]

@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 from typing import Any, Final
 
 from mcpvcr.diff.catalogue import CLASSES, RULES
+from mcpvcr.jsonpointer import pointer as pointer  # diff modules build locations from here
 
 
 class _Absent:
@@ -138,8 +139,3 @@ def sorted_changes(changes: Iterable[Change]) -> tuple[Change, ...]:
         seen.add(key)
         result.append(change)
     return tuple(result)
-
-
-def pointer(*parts: str | int) -> str:
-    """A JSON pointer from raw keys (escaping `~` and `/` as RFC 6901 says)."""
-    return "".join("/" + str(part).replace("~", "~0").replace("/", "~1") for part in parts)

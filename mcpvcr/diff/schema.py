@@ -20,37 +20,13 @@ from typing import Any, Final
 
 from mcpvcr.diff.model import ABSENT, Change, make, pointer
 from mcpvcr.diff.norm import canon
+from mcpvcr.diff.schema_base import NARROW, SUSPICIOUS_PARAMETERS, WIDEN, unclassified
 from mcpvcr.diff.schema_keywords import compare_keywords
+from mcpvcr.jsonpointer import resolve_local_ref
 
-NARROW: Final = "narrow"
-WIDEN: Final = "widen"
 MAX_DEPTH: Final = 48
 
-SUSPICIOUS_PARAMETERS: Final = frozenset(
-    {
-        "sidenote",
-        "side_note",
-        "notes",
-        "note",
-        "context",
-        "conversation",
-        "conversation_history",
-        "chat_history",
-        "history",
-        "system_prompt",
-        "systemprompt",
-        "prompt_history",
-        "chain_of_thought",
-        "reasoning",
-        "thoughts",
-        "previous_messages",
-        "user_messages",
-        "instructions",
-        "feedback",
-        "debug",
-    }
-)
-"""Parameter names used as exfiltration channels in tool-poisoning proofs of concept."""
+__all__ = ["NARROW", "SUSPICIOUS_PARAMETERS", "WIDEN", "Ctx", "compare_node", "compare_schema"]
 
 
 @dataclass
@@ -120,6 +96,10 @@ class Ctx:
             )
         self.emit(rule_id, parts, f"{self.where(parts)}: {detail}; {who}", old, new)
 
+    def node(self, old: Any, new: Any, parts: tuple[str, ...], depth: int) -> None:
+        """Recurse into a sub-schema (the keyword modules reach `compare_node` through here)."""
+        compare_node(old, new, parts, self, depth)
+
     def where(self, parts: tuple[str, ...]) -> str:
         props = [parts[i + 1] for i, p in enumerate(parts[:-1]) if p == "properties"]
         if props:
@@ -172,13 +152,9 @@ def resolve(schema: Any, root: Any) -> tuple[Any, str | None]:
     ref: str = schema["$ref"]
     if not ref.startswith("#"):
         return ABSENT, ref
-    target: Any = root
-    for raw in ref[1:].split("/")[1:] if ref != "#" else []:
-        key = raw.replace("~1", "/").replace("~0", "~")
-        if isinstance(target, dict) and key in target:
-            target = target[key]
-        else:
-            return ABSENT, ref
+    found, target = resolve_local_ref(root, ref)
+    if not found:
+        return ABSENT, ref
     if isinstance(target, bool):
         target = {} if target else {"not": {}}
     if not isinstance(target, dict):
@@ -212,7 +188,7 @@ def compare_node(old: Any, new: Any, parts: tuple[str, ...], ctx: Ctx, depth: in
         return
     old, new = _as_object(old), _as_object(new)
     if not isinstance(old, dict) or not isinstance(new, dict):
-        _unclassified(ctx, parts, "the schema is not an object on one side", old, new)
+        unclassified(ctx, parts, "the schema is not an object on one side", old, new)
         return
     if ctx.same(old, new):
         return
@@ -237,27 +213,3 @@ def _as_object(schema: Any) -> Any:
     if schema is False:
         return {"not": {}}
     return schema
-
-
-def _unclassified(ctx: Ctx, parts: tuple[str, ...], detail: str, old: Any, new: Any) -> None:
-    if ctx.mode == "input":
-        ctx.emit(
-            "input.schema.narrowed_unclassified",
-            parts,
-            f"{ctx.where(parts)}: {detail}; no rule decides the direction, so it may reject"
-            " calls that used to work",
-            old,
-            new,
-        )
-    else:
-        ctx.emit(
-            "output.schema.widened_unclassified",
-            parts,
-            f"{ctx.where(parts)}: {detail}; no rule decides the direction, so clients may"
-            " get results they do not expect",
-            old,
-            new,
-        )
-
-
-unclassified = _unclassified

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Final
 
-import mcpvcr.diff.schema as schema_mod
+import mcpvcr.diff.schema_base as schema_mod
 from mcpvcr.diff import schema_arrays as arrays
 from mcpvcr.diff import schema_objects as objects
 from mcpvcr.diff import schema_values as values

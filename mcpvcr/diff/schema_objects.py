@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-import mcpvcr.diff.schema as schema_mod
+import mcpvcr.diff.schema_base as schema_mod
 from mcpvcr.diff.model import ABSENT
 from mcpvcr.diff.norm import canon
 from mcpvcr.diff.schema_base import NARROW, RELAXED, TIGHT, WIDEN, Parts

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import re
 from typing import Any, Final
 from urllib.parse import urlsplit
 
@@ -13,9 +12,7 @@ from mcpvcr.diff.renames import renames as find_renames
 from mcpvcr.diff.renames import schema_key
 from mcpvcr.diff.schema import SUSPICIOUS_PARAMETERS, compare_schema
 from mcpvcr.diff.text import security_scan, skeleton, text_change
-
-NAME_RE: Final = re.compile(r"^[A-Za-z0-9_.\-]{1,128}$")
-"""Tool names the spec allows (SEP-986): 1-128 of letters, digits, `_`, `.` and `-`."""
+from mcpvcr.jsonrpc import TOOL_NAME
 
 RESERVED_META: Final = ("io.modelcontextprotocol/", "modelcontextprotocol.io/", "dev.mcp/")
 """`_meta` key prefixes the protocol itself uses; envelope noise, not contract."""
@@ -153,7 +150,7 @@ def _added_tool_checks(
                     self_name=name,
                 )
             )
-    if not NAME_RE.match(name):
+    if not TOOL_NAME.match(name):
         out.append(
             make(
                 "tool.name.invalid",

@@ -39,9 +39,9 @@ from dataclasses import dataclass
 from typing import Any, Final, Literal
 
 from mcpvcr.fuzz.schemas import SchemaProblem, build_validator, is_valid
+from mcpvcr.jsonrpc import INVALID_PARAMS
 
 Outcome = Literal["ok", "toolError", "rejected", "protocolCrash", "timeout"]
-INVALID_PARAMS: Final = -32602
 _OUTPUT_SCHEMA_TEXT: Final = re.compile(
     r"output ?schema|structured ?content|output validation", re.IGNORECASE
 )

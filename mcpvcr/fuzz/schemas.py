@@ -25,6 +25,8 @@ from jsonschema.validators import Draft202012Validator, validator_for
 from referencing import Registry
 from referencing.exceptions import Unresolvable
 
+from mcpvcr.jsonpointer import resolve_local_ref
+
 JSON_TYPES: Final = ("string", "number", "integer", "boolean", "array", "object", "null")
 MAX_REF_DEPTH: Final = 16
 """How many `$ref`s may be followed along one path before generation gives up (recursion bound)."""
@@ -178,15 +180,9 @@ def resolve(root: Any, schema: Any, depth: int = 0) -> Any:
 def _pointer(root: Any, ref: str) -> Any:
     if not ref.startswith("#"):
         raise SchemaProblem(f"$ref {ref!r} is not local; remote references are never fetched")
-    node = root
-    for raw in ref[1:].split("/")[1:] if ref != "#" else []:
-        part = raw.replace("~1", "/").replace("~0", "~")
-        if isinstance(node, dict) and part in node:
-            node = node[part]
-        elif isinstance(node, list) and part.isdigit() and int(part) < len(node):
-            node = node[int(part)]
-        else:
-            raise SchemaProblem(f"$ref {ref!r} points to nothing")
+    found, node = resolve_local_ref(root, ref)
+    if not found:
+        raise SchemaProblem(f"$ref {ref!r} points to nothing")
     return node
 
 

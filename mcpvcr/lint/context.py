@@ -14,7 +14,7 @@ from functools import cached_property
 from typing import Any
 
 from mcpvcr.cassette import Cassette
-from mcpvcr.lint.metaschema import resolve_local_ref
+from mcpvcr.jsonpointer import resolve_local_ref
 
 MAX_TEXT_CHARS = 256 * 1024
 """Rules scan at most this much of one text: a hostile 50 MB description must not

@@ -18,6 +18,8 @@ import warnings
 from functools import cache, lru_cache
 from typing import Any
 
+from mcpvcr.jsonpointer import resolve_local_ref
+
 DRAFT_2020_12 = "https://json-schema.org/draft/2020-12/schema"
 
 _VOCABULARIES = (
@@ -216,24 +218,6 @@ def _is_type_keyword(parts: list[Any]) -> bool:
         return False
     # `/properties/type` is a property named "type", not the keyword
     return len(parts) < 2 or parts[-2] not in _NAME_MAPS
-
-
-def resolve_local_ref(root: Any, ref: str) -> tuple[bool, Any]:
-    """Resolve a same-document `$ref` ("#", "#/a/b"); (False, None) when it points nowhere."""
-    if ref == "#":
-        return True, root
-    if not ref.startswith("#/"):
-        return False, None
-    node = root
-    for raw in ref[2:].split("/"):
-        part = raw.replace("~1", "/").replace("~0", "~")
-        if isinstance(node, dict) and part in node:
-            node = node[part]
-        elif isinstance(node, list) and part.isdigit() and int(part) < len(node):
-            node = node[int(part)]
-        else:
-            return False, None
-    return True, node
 
 
 def _unresolved_ref(schema: dict[str, Any]) -> str | None:

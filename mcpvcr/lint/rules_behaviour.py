@@ -12,15 +12,13 @@ from collections.abc import Iterator
 from typing import Any
 
 from mcpvcr.cassette import LIST_KINDS, LIST_METHODS
+from mcpvcr.jsonrpc import INVALID_PARAMS, TARGET_KIND
 from mcpvcr.lint.context import LintContext
 from mcpvcr.lint.registry import Hit, rule
 
-INVALID_PARAMS = -32602
-_LOCATION_KEY = {"tools/call": "tool", "resources/read": "resource", "prompts/get": "prompt"}
-
 
 def _where(interaction: dict[str, Any]) -> dict[str, str]:
-    key = _LOCATION_KEY.get(str(interaction.get("method")), "tool")
+    key = TARGET_KIND.get(str(interaction.get("method")), "tool")
     return {key: str(interaction.get("target", ""))}
 
 
@@ -146,12 +144,12 @@ def connection_lost(ctx: LintContext) -> Iterator[Hit]:
     scored=False,
 )
 def timeout(ctx: LintContext) -> Iterator[Hit]:
-    for method in _LOCATION_KEY:
+    for method in TARGET_KIND:
         found = _by_target(ctx, method, lambda i: i.get("outcome") == "timeout")
         for target, cases in found.items():
             yield Hit(
                 f"{method} '{target}' timed out on {len(cases)} call(s) ({_cases(cases)}).",
-                {_LOCATION_KEY[method]: target},
+                {TARGET_KIND[method]: target},
             )
 
 

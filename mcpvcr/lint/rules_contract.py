@@ -9,17 +9,16 @@ contradictions, resources, prompts and RFC 6570 resource templates.
 
 from __future__ import annotations
 
-import re
 from collections import Counter
 from collections.abc import Iterator
 
 from mcpvcr.cassette import IDENTITY_KEY, LIST_KINDS
+from mcpvcr.jsonrpc import TOOL_NAME
 from mcpvcr.lint.context import LintContext, ToolView, is_blank
 from mcpvcr.lint.metaschema import schema_problem
 from mcpvcr.lint.registry import Hit, rule
 from mcpvcr.lint.uritemplate import template_problem
 
-_SPEC_NAME = re.compile(r"^[A-Za-z0-9_.-]{1,128}$")
 _HINTS = ("readOnlyHint", "destructiveHint", "idempotentHint", "openWorldHint")
 
 
@@ -43,7 +42,7 @@ def empty_name(ctx: LintContext, tool: ToolView) -> Iterator[Hit]:
     scope="tool",
 )
 def invalid_name(ctx: LintContext, tool: ToolView) -> Iterator[Hit]:
-    if tool.name.strip() and not _SPEC_NAME.match(tool.name):
+    if tool.name.strip() and not TOOL_NAME.match(tool.name):
         yield Hit(
             f"Tool name '{tool.name}' is outside the MCP spec's tool-name rule "
             "(1-128 characters of A-Z a-z 0-9 _ - .).",

@@ -33,7 +33,7 @@ from mcpvcr.fuzz.classify import classify
 from mcpvcr.fuzz.plan import Call, PlanSettings, plan_calls
 from mcpvcr.fuzz.scrub import Scrubber, truncate
 from mcpvcr.live.wire import Connection, Reply
-from mcpvcr.recording import RecordOptions
+from mcpvcr.recording import FUZZ_LIMIT_SECONDS, RecordOptions
 
 _SAFETY_MARGIN = 5.0
 """Extra seconds before a call the connection failed to time out is given up on."""
@@ -135,8 +135,6 @@ class _Watch:
 
 def _budget(timeout: float) -> float:
     """Seconds in which to start calls, so the last ones end inside the recorder's bound."""
-    from mcpvcr.live.recorder import FUZZ_LIMIT_SECONDS
-
     return max(0.0, FUZZ_LIMIT_SECONDS - 2 * (timeout + _SAFETY_MARGIN) - 30.0)
 
 

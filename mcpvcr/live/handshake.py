@@ -33,7 +33,7 @@ import asyncio
 from dataclasses import dataclass, field
 from typing import Any
 
-from mcpvcr import __version__
+from mcpvcr._version import __version__
 from mcpvcr.live.wire import (
     CLIENT_CAPABILITIES_META,
     CLIENT_INFO_META,

@@ -21,12 +21,12 @@ from collections import Counter
 from collections.abc import AsyncIterator, Mapping
 from typing import Any
 
+from mcpvcr.jsonrpc import PARSE_ERROR as _SDK_PARSE_ERROR
 from mcpvcr.recording import RecordOptions
 from mcpvcr.targets import Target
 
 SSE_READ_TIMEOUT = 300.0
 MAX_SSE_EVENT_BYTES = 64 * 1024 * 1024
-_SDK_PARSE_ERROR = -32700
 
 
 class HttpChannel:

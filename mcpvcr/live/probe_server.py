@@ -9,11 +9,14 @@ from __future__ import annotations
 
 import json
 from collections.abc import Awaitable, Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from mcpvcr import __version__
+from mcpvcr._version import __version__
 from mcpvcr.live.probe_tools import INSTRUCTIONS, TOOLS
 from mcpvcr.probe import ProbeError, ProbeSession
+
+if TYPE_CHECKING:
+    from mcpvcr.config import LintConfig
 
 Action = Callable[[dict[str, Any]], Awaitable[dict[str, Any]] | dict[str, Any]]
 
@@ -93,11 +96,13 @@ def build_server(session: ProbeSession | None = None) -> Any:
     )
 
 
-async def serve_stdio(timeout: float = 10.0, cassettes: tuple[str, ...] = ()) -> None:
+async def serve_stdio(
+    timeout: float = 10.0, cassettes: tuple[str, ...] = (), config: LintConfig | None = None
+) -> None:
     """Serve the probe tools on stdin/stdout until the client closes stdin."""
     from mcp.server.stdio import stdio_server
 
-    session = ProbeSession(timeout=timeout)
+    session = ProbeSession(timeout=timeout, config=config)
     for path in cassettes:
         session.open_cassette(path)
     server = build_server(session)

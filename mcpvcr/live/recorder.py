@@ -29,11 +29,9 @@ from mcpvcr.live.handshake import (
 from mcpvcr.live.lists import kinds_to_record, record_list
 from mcpvcr.live.redact import redact
 from mcpvcr.live.wire import Channel, RawClient
-from mcpvcr.recording import RecordOptions
+from mcpvcr.recording import FUZZ_LIMIT_SECONDS, RecordOptions
 from mcpvcr.targets import Target
 from mcpvcr.terminal import printable
-
-FUZZ_LIMIT_SECONDS = 900.0
 
 
 def run_limit(options: RecordOptions) -> float:

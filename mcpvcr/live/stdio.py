@@ -30,6 +30,7 @@ from collections.abc import AsyncIterator, Mapping
 from typing import Any
 
 from mcpvcr.errors import CannotRun
+from mcpvcr.jsonrpc import PARSE_ERROR
 from mcpvcr.machine import placeholder_rules, stable_child_env
 from mcpvcr.targets import Target
 
@@ -244,7 +245,7 @@ def _broken_answer(text: bytes) -> dict[str, Any] | None:
     found = _ANSWER_ID.match(text)
     if found is None:
         return None
-    error = {"code": -32700, "message": "mcpvcr: the server answered with invalid JSON"}
+    error = {"code": PARSE_ERROR, "message": "mcpvcr: the server answered with invalid JSON"}
     return {"jsonrpc": "2.0", "id": int(found.group(1)), "error": error}
 
 

@@ -23,10 +23,11 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any, Literal, Protocol
 
+from mcpvcr.jsonrpc import INTERNAL_ERROR, METHOD_NOT_FOUND, TARGET_FIELD
+
 PROTOCOL_VERSION_META = "io.modelcontextprotocol/protocolVersion"
 CLIENT_INFO_META = "io.modelcontextprotocol/clientInfo"
 CLIENT_CAPABILITIES_META = "io.modelcontextprotocol/clientCapabilities"
-_NAME_BEARING = {"tools/call": "name", "prompts/get": "name", "resources/read": "uri"}
 _CANCEL_GRACE = 0.5
 
 Era = Literal["none", "legacy", "modern"]
@@ -225,7 +226,7 @@ class RawClient:
         headers = {"mcp-protocol-version": version}
         if era == "modern":
             headers["mcp-method"] = method
-            key = _NAME_BEARING.get(method)
+            key = TARGET_FIELD.get(method)
             name = params.get(key) if key and isinstance(params, dict) else None
             if isinstance(name, str):
                 headers["mcp-name"] = _header_value(name)
@@ -287,7 +288,7 @@ class RawClient:
             future.set_result(
                 Reply(
                     error={
-                        "code": -32603,
+                        "code": INTERNAL_ERROR,
                         "message": "mcpvcr: the server's result is not a JSON object",
                         "data": {"result": message.get("result")},
                     }
@@ -301,7 +302,10 @@ class RawClient:
         elif method == "roots/list":
             reply["result"] = {"roots": []}
         else:
-            reply["error"] = {"code": -32601, "message": f"mcpvcr does not support {method}"}
+            reply["error"] = {
+                "code": METHOD_NOT_FOUND,
+                "message": f"mcpvcr does not support {method}",
+            }
         with contextlib.suppress(ChannelClosed, TimeoutError):
             async with asyncio.timeout(_CANCEL_GRACE * 4):
                 async with self._send_lock:

@@ -14,8 +14,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from mcpvcr.cassette import Cassette
+from mcpvcr.jsonrpc import TARGET_FIELD
 from mcpvcr.recording import RecordOptions
-from mcpvcr.replay.matching import TARGET_FIELD
 from mcpvcr.replay.responder import Forward
 from mcpvcr.targets import Target
 

@@ -14,6 +14,7 @@ import uuid
 from typing import Any
 from urllib.parse import urlsplit
 
+from mcpvcr.jsonrpc import PARSE_ERROR
 from mcpvcr.replay.responder import Close, Responder, Send
 
 SESSION_HEADER = "mcp-session-id"
@@ -36,7 +37,7 @@ def build_app(responder: Responder, path: str = "/mcp", on_close: Any = None) ->
         try:
             payload = json.loads(await request.body())
         except ValueError as err:
-            error = {"code": -32700, "message": f"Parse error: {err}"}
+            error = {"code": PARSE_ERROR, "message": f"Parse error: {err}"}
             return JSONResponse({"jsonrpc": "2.0", "id": None, "error": error}, status_code=400)
         messages = payload if isinstance(payload, list) else [payload]
         replies: list[dict[str, Any]] = []

@@ -14,9 +14,7 @@ from dataclasses import dataclass
 from typing import Any, Final
 
 from mcpvcr.codec import canonicalize
-
-TARGET_FIELD: Final = {"tools/call": "name", "prompts/get": "name", "resources/read": "uri"}
-"""Which params field names the thing a request acts on, per replayed method."""
+from mcpvcr.jsonrpc import TARGET_FIELD
 
 
 @dataclass(frozen=True, kw_only=True)

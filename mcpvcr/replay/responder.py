@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any, Final
 
 from mcpvcr.cassette import LATENCY_LADDER_MS, LIST_KINDS, LIST_METHODS, Cassette
+from mcpvcr.jsonrpc import INVALID_PARAMS, METHOD_NOT_FOUND
 from mcpvcr.replay.matching import (
     DEFAULT_MATCH_ON,
     RequestKey,
@@ -25,8 +26,6 @@ from mcpvcr.replay.matching import (
 
 REPLAY_MISS: Final = -32050
 """JSON-RPC error code of a request the cassette has no answer for (mode none)."""
-METHOD_NOT_FOUND: Final = -32601
-INVALID_PARAMS: Final = -32602
 CURSOR_PREFIX: Final = "mcpvcr-page:"
 SERVER_INFO_META: Final = "io.modelcontextprotocol/serverInfo"
 HANDSHAKE_VERSIONS: Final = ("2024-11-05", "2025-03-26", "2025-06-18", "2025-11-25")

@@ -14,6 +14,7 @@ import stat
 import sys
 from typing import Any, BinaryIO
 
+from mcpvcr.jsonrpc import INTERNAL_ERROR, PARSE_ERROR
 from mcpvcr.replay.responder import Close, Responder, Send, SendMany
 
 MAX_LINE_BYTES = 64 * 1024 * 1024
@@ -28,7 +29,7 @@ def parse_error(detail: str) -> dict[str, Any]:
     return {
         "jsonrpc": "2.0",
         "id": None,
-        "error": {"code": -32700, "message": f"Parse error: {detail}"},
+        "error": {"code": PARSE_ERROR, "message": f"Parse error: {detail}"},
     }
 
 
@@ -110,5 +111,5 @@ async def _stdin_reader(stream: BinaryIO) -> asyncio.StreamReader:
 
 def _internal_error(message: Any, err: Exception) -> dict[str, Any]:
     ident = message.get("id") if isinstance(message, dict) else None
-    error = {"code": -32603, "message": f"mcpvcr replay: {type(err).__name__}: {err}"}
+    error = {"code": INTERNAL_ERROR, "message": f"mcpvcr replay: {type(err).__name__}: {err}"}
     return {"jsonrpc": "2.0", "id": ident, "error": error}

@@ -24,11 +24,13 @@ def render(report: Report, fmt: str, *, source: str | None = None) -> str:
 
         return render_markdown(report)
     if fmt == "json":
-        from mcpvcr.report.json_report import dumps, report_document
+        from mcpvcr.canonical_json import json_document as dumps
+        from mcpvcr.report.json_report import report_document
 
         return dumps(report_document(report))
     if fmt == "soft":
-        from mcpvcr.report.json_report import dumps, soften_report
+        from mcpvcr.canonical_json import json_document as dumps
+        from mcpvcr.report.json_report import soften_report
 
         return dumps(soften_report(report))
     if fmt == "html":
@@ -58,9 +60,9 @@ def render_findings(findings: Sequence[Finding], fmt: str, *, source: str | None
 
         return render_sarif(findings, all_rules(), source=source, category="lint")
     if fmt == "json":
-        from mcpvcr import __version__
+        from mcpvcr._version import __version__
+        from mcpvcr.canonical_json import json_document as dumps
         from mcpvcr.report.common import severity_counts
-        from mcpvcr.report.json_report import dumps
 
         return dumps(
             {

@@ -26,22 +26,15 @@ the scores and counts and drops every reason, finding and fuzz row.
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
-from mcpvcr import __version__
+from mcpvcr._version import __version__
 from mcpvcr.report.common import severity_counts
 from mcpvcr.scoring.model import Report
-from mcpvcr.terminal import json_safe
 
 SCHEMA = "mcpvcr.report/1"
 SOFT_SCHEMA = "mcpvcr.report.soft/1"
 LOCKED = ("dimensionReasons", "findingsList", "fuzzTable", "recommendedFixes")
-
-
-def dumps(document: Any) -> str:
-    """Sorted, indented JSON; invisible and bidi characters escaped; trailing newline."""
-    return json_safe(json.dumps(document, indent=2, sort_keys=True, ensure_ascii=False)) + "\n"
 
 
 def report_document(report: Report) -> dict[str, Any]:

@@ -1,10 +1,7 @@
-"""SARIF 2.1.0 for GitHub code scanning (style guide §B.4).
+"""Lint and score findings as SARIF 2.1.0 for GitHub code scanning (built by `mcpvcr.sarif`).
 
-Every result points at the cassette file (a repo-relative URI, region startLine
-1, since a binary cassette has no useful lines), names the tool/parameter in
-`message.text` and in `logicalLocations`, and carries a `partialFingerprints`
-value computed from the rule and the logical location only, so an alert stays
-the same alert when unrelated bytes of the cassette change.
+A finding's fingerprint is its code, logical location and message (plus an
+occurrence count, so duplicate tools stay distinct alerts).
 """
 
 from __future__ import annotations
@@ -16,11 +13,9 @@ from collections.abc import Sequence
 from typing import Any
 from urllib.parse import quote
 
-from mcpvcr import __version__
 from mcpvcr.lint.registry import Finding, Rule
-from mcpvcr.report.json_report import dumps
+from mcpvcr.sarif import Result, RuleDescriptor, sarif_log
 
-SARIF_SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json"
 LEVEL = {"error": "error", "warning": "warning", "info": "note"}
 SECURITY_SEVERITY = {"error": "8.0", "warning": "5.0", "info": "2.0"}
 DEFAULT_SOURCE = "cassette.mcpvcr"
@@ -44,41 +39,25 @@ def render_sarif(
     properties: dict[str, Any] | None = None,
 ) -> str:
     """One SARIF log with one run; `category` separates lint and score analyses."""
-    index = {rule.code: position for position, rule in enumerate(rules)}
     uri = artifact_uri(source)
     seen: dict[str, int] = {}
-    results = [_result(f, index, uri, seen) for f in findings if f.code in index]
-    run: dict[str, Any] = {
-        "tool": {
-            "driver": {
-                "name": "mcpvcr",
-                "semanticVersion": __version__,
-                "rules": [_descriptor(rule) for rule in rules],
-            }
-        },
-        "automationDetails": {"id": f"mcpvcr/{category}/"},
-        "results": results,
-    }
-    if properties:
-        run["properties"] = properties
-    return dumps({"$schema": SARIF_SCHEMA, "version": "2.1.0", "runs": [run]})
+    results = [_result(f, uri, seen) for f in findings]
+    return sarif_log(
+        [_descriptor(rule) for rule in rules], results, category=category, properties=properties
+    )
 
 
-def _descriptor(rule: Rule) -> dict[str, Any]:
+def _descriptor(rule: Rule) -> RuleDescriptor:
     family = rule.code.split(".", 1)[0]
-    # GitHub shows rules tagged "security" as security alerts
-    props: dict[str, Any] = {"tags": ["mcp", family]}
-    if family == "security":
-        props["security-severity"] = SECURITY_SEVERITY[rule.severity]
-    return {
-        "id": rule.code,
-        "name": "".join(part.title() for part in rule.code.replace(".", "_").split("_")),
-        "shortDescription": {"text": rule.summary},
-        "fullDescription": {"text": f"{rule.summary} {rule.hint}"},
-        "help": {"text": rule.hint},
-        "defaultConfiguration": {"level": LEVEL[rule.severity]},
-        "properties": props,
-    }
+    return RuleDescriptor(
+        id=rule.code,
+        short=rule.summary,
+        full=f"{rule.summary} {rule.hint}",
+        help=rule.hint,
+        level=LEVEL[rule.severity],
+        tags=("mcp", family),
+        security_severity=SECURITY_SEVERITY[rule.severity] if family == "security" else None,
+    )
 
 
 def _logical_name(finding: Finding) -> tuple[str, str]:
@@ -96,27 +75,18 @@ def _logical_name(finding: Finding) -> tuple[str, str]:
     return f"server/{loc.get('field', 'contract')}", "module"
 
 
-def _result(
-    finding: Finding, index: dict[str, int], uri: str, seen: dict[str, int]
-) -> dict[str, Any]:
+def _result(finding: Finding, uri: str, seen: dict[str, int]) -> Result:
     logical, kind = _logical_name(finding)
     identity = json.dumps([finding.code, logical, finding.message], ensure_ascii=False)
     occurrence = seen.get(identity, 0)  # identical findings (duplicate tools) stay distinct
     seen[identity] = occurrence + 1
     digest = hashlib.sha256(f"{identity}\0{occurrence}".encode()).hexdigest()[:16]
-    return {
-        "ruleId": finding.code,
-        "ruleIndex": index[finding.code],
-        "level": LEVEL[finding.severity],
-        "message": {"text": f"{finding.message} Fix: {finding.hint} (in {uri})"},
-        "locations": [
-            {
-                "physicalLocation": {
-                    "artifactLocation": {"uri": uri},
-                    "region": {"startLine": 1},
-                },
-                "logicalLocations": [{"fullyQualifiedName": logical, "kind": kind}],
-            }
-        ],
-        "partialFingerprints": {"mcpvcrFinding/v1": digest},
-    }
+    return Result(
+        rule_id=finding.code,
+        level=LEVEL[finding.severity],
+        message=f"{finding.message} Fix: {finding.hint} (in {uri})",
+        uri=uri,
+        logical_name=logical,
+        logical_kind=kind,
+        fingerprint=("mcpvcrFinding/v1", digest),
+    )

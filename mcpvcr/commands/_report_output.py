@@ -31,10 +31,10 @@ def emit_report(
     """Score, render, then print to stdout or write `output` atomically; exit 1 under min-score."""
     from mcpvcr.commands._report_options import report_format
     from mcpvcr.report import render
-    from mcpvcr.scoring import build_report
+    from mcpvcr.score import score
 
     renderer = report_format(fmt, soft)
-    report = build_report(cassette, config)
+    report = score(cassette, config)
     text = render(report, renderer, source=source)
     if output:
         from mcpvcr.store import write_bytes_atomic
