@@ -9,13 +9,31 @@ get-tiny-image) even when the schemas changed too.
 
 from __future__ import annotations
 
-from typing import Any
+import re
+from typing import Any, Final
 
 from mcpvcr.diff.norm import digest
 
+GENERATED_TITLE: Final = re.compile(r"[A-Za-z_][A-Za-z0-9_]*(Arguments|Output)")
+"""The root titles FastMCP generates from the function name (`addArguments`, `addOutput`)."""
+
 
 def schema_key(tool: dict[str, Any]) -> str:
-    return digest([tool.get("inputSchema"), tool.get("outputSchema")])
+    """What two tools must share to be one tool renamed: their schemas, generated titles aside.
+
+    FastMCP names the root schema after the function (`addArguments` becomes
+    `sum_numbersArguments` when the function is renamed), so that title is no evidence.
+    """
+    return digest([_untitled(tool.get("inputSchema")), _untitled(tool.get("outputSchema"))])
+
+
+def _untitled(schema: Any) -> Any:
+    if not isinstance(schema, dict):
+        return schema
+    title = schema.get("title")
+    if isinstance(title, str) and GENERATED_TITLE.fullmatch(title):
+        return {k: v for k, v in schema.items() if k != "title"}
+    return schema
 
 
 def renames(

@@ -12,7 +12,9 @@ from typing import TYPE_CHECKING, Any, Final
 
 import mcpvcr.diff.schema_base as schema_mod
 from mcpvcr.diff import schema_arrays as arrays
+from mcpvcr.diff import schema_numbers as numbers
 from mcpvcr.diff import schema_objects as objects
+from mcpvcr.diff import schema_sets as sets
 from mcpvcr.diff import schema_values as values
 from mcpvcr.diff.model import ABSENT
 from mcpvcr.diff.norm import canon
@@ -41,6 +43,9 @@ def compare_keywords(
         # A null spelling was unwrapped (anyOf [{type:null}, X] -> X): compare the cores.
         schema_mod.compare_node(old_core, new_core, parts, ctx, depth + 1)
         return
+    old, new = sets.align(old, new)
+    if ctx.same(old, new):
+        return  # two spellings of one set of values (const/enum, number+multipleOf 1/integer)
     handled: set[str] = set(IGNORED)
     if not _types(old, new, parts, ctx):
         return  # incomparable types: details below would only be noise
@@ -308,8 +313,8 @@ _CHECKS: Final[
     (("const",), values.const),
     (("format",), values.format),
     (("pattern",), values.pattern),
-    (("minimum", "exclusiveMinimum", "maximum", "exclusiveMaximum"), values.bounds),
-    (("multipleOf",), values.multiple_of),
+    (("minimum", "exclusiveMinimum", "maximum", "exclusiveMaximum"), numbers.bounds),
+    (("multipleOf",), numbers.multiple_of),
     (("minLength", "maxLength"), values.lengths),
     (("minItems", "maxItems"), values.items_count),
     (("uniqueItems",), values.unique),

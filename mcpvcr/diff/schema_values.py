@@ -1,17 +1,16 @@
-"""Value constraints: enum, const, format, pattern, numeric bounds, lengths, counts."""
+"""Value constraints: enum, const, format, pattern, lengths, counts (bounds: schema_numbers)."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from mcpvcr.diff import schema_sets as sets
 from mcpvcr.diff.model import ABSENT
 from mcpvcr.diff.norm import canon
 from mcpvcr.diff.schema_base import NARROW, RELAXED, TIGHT, WIDEN, Parts
 
 if TYPE_CHECKING:
     from mcpvcr.diff.schema import Ctx
-import math
-from fractions import Fraction
 
 # -- value constraints ----------------------------------------------------------
 
@@ -104,6 +103,18 @@ def const(old: dict[str, Any], new: dict[str, Any], parts: Parts, ctx: Ctx, dept
 def format(old: dict[str, Any], new: dict[str, Any], parts: Parts, ctx: Ctx, depth: int) -> None:
     loc = (*parts, "format")
     before, after = old.get("format", ABSENT), new.get("format", ABSENT)
+    if not sets.format_asserted(ctx.new_root) and not sets.format_asserted(ctx.old_root):
+        ctx.emit(
+            "schema.format.annotation_changed",
+            loc,
+            f"{ctx.where(parts)}: format {before if before is not ABSENT else '(none)'} ->"
+            f" {after if after is not ABSENT else '(none)'}; an annotation under this dialect"
+            " (2020-12 unless $schema says otherwise), so the accepted values are the same, but"
+            " validators may start enforcing it",
+            before,
+            after,
+        )
+        return
     if after is ABSENT:
         ctx.direction(
             WIDEN,
@@ -167,107 +178,6 @@ def pattern(old: dict[str, Any], new: dict[str, Any], parts: Parts, ctx: Ctx, de
             f"{ctx.where(parts)}: pattern changed; values matching the old one may not match",
             before,
             after,
-        )
-
-
-def _num(value: Any) -> Fraction | None:
-    if isinstance(value, bool) or not isinstance(value, int | float):
-        return None
-    if isinstance(value, float) and not math.isfinite(value):
-        return None
-    return Fraction(value)
-
-
-def _bound(schema: dict[str, Any], plain: str, exclusive: str) -> tuple[Fraction, bool] | None:
-    """The effective bound as (value, exclusive); draft-04 boolean exclusive* understood."""
-    value, excl = _num(schema.get(plain)), schema.get(exclusive)
-    excl_num = _num(excl)
-    candidates: list[tuple[Fraction, bool]] = []
-    if value is not None:
-        candidates.append((value, excl is True))
-    if excl_num is not None:
-        candidates.append((excl_num, True))
-    if not candidates:
-        return None
-    lower = plain == "minimum"
-    # The tightest of the two spellings wins.
-    return (
-        max(candidates, key=lambda c: (c[0], c[1]))
-        if lower
-        else min(candidates, key=lambda c: (c[0], not c[1]))
-    )
-
-
-def _tighter(
-    old: tuple[Fraction, bool] | None, new: tuple[Fraction, bool] | None, lower: bool
-) -> str | None:
-    """NARROW when `new` admits fewer values than `old`, WIDEN when more, None when the same."""
-    if old == new:
-        return None
-    if old is None:
-        return NARROW
-    if new is None:
-        return WIDEN
-    if old[0] != new[0]:
-        moved_in = new[0] > old[0] if lower else new[0] < old[0]
-        return NARROW if moved_in else WIDEN
-    return NARROW if new[1] else WIDEN
-
-
-def bounds(old: dict[str, Any], new: dict[str, Any], parts: Parts, ctx: Ctx, depth: int) -> None:
-    for plain, excl, lower in (
-        ("minimum", "exclusiveMinimum", True),
-        ("maximum", "exclusiveMaximum", False),
-    ):
-        before, after = _bound(old, plain, excl), _bound(new, plain, excl)
-        direction = _tighter(before, after, lower)
-        if direction is None:
-            continue
-        name = "minimum" if lower else "maximum"
-        old_v = old.get(plain, old.get(excl, ABSENT))
-        new_v = new.get(plain, new.get(excl, ABSENT))
-        loc = (*parts, plain if plain in new or excl not in new else excl)
-        if direction == NARROW:
-            ctx.direction(
-                NARROW, f"input.{name}.tightened", TIGHT, loc, f"{name} tightened", old_v, new_v
-            )
-        else:
-            ctx.direction(
-                WIDEN,
-                f"input.{name}.relaxed",
-                "output.numeric_bounds.widened",
-                loc,
-                f"{name} relaxed",
-                old_v,
-                new_v,
-            )
-
-
-def multiple_of(
-    old: dict[str, Any], new: dict[str, Any], parts: Parts, ctx: Ctx, depth: int
-) -> None:
-    before, after = _num(old.get("multipleOf")), _num(new.get("multipleOf"))
-    loc = (*parts, "multipleOf")
-    if before == after:
-        return
-    if after is None or (before is not None and after != 0 and (before / after).denominator == 1):
-        direction = WIDEN  # every old multiple is still a multiple of the new step
-    else:
-        direction = NARROW
-    old_v, new_v = old.get("multipleOf", ABSENT), new.get("multipleOf", ABSENT)
-    if direction == NARROW:
-        ctx.direction(
-            NARROW, "input.multiple_of.tightened", TIGHT, loc, "multipleOf tightened", old_v, new_v
-        )
-    else:
-        ctx.direction(
-            WIDEN,
-            "input.multiple_of.relaxed",
-            "output.multiple_of_or_unique.relaxed",
-            loc,
-            "multipleOf relaxed",
-            old_v,
-            new_v,
         )
 
 

@@ -67,6 +67,36 @@ def test_sequential_thinking_release_pair() -> None:
     assert {c.rule for c in back.of_class("breaking")} == {"input.type.narrowed"}
 
 
+OLDEST_ST = "2025.7.1"
+
+
+@pytest.mark.real_target(f"sequential-thinking@{OLDEST_ST}", f"sequential-thinking@{NEW_ST}")
+def test_sequential_thinking_zod_safe_integer_bounds_break_nobody() -> None:
+    """2025.7.1 -> 2026.8.31: the move to zod 4 added `maximum: 2^53-1` to the four
+    integer inputs (what zod emits for every `.int()`): info, not four false breaks."""
+    old = _record(sequential_thinking_argv(OLDEST_ST), "st-oldest")
+    new = _record(sequential_thinking_argv(NEW_ST), "st-new")
+    changes = diff(old, new)
+    base = "/tools/sequentialthinking"
+    props = ("branchFromThought", "revisesThought", "thoughtNumber", "totalThoughts")
+    assert {
+        ("schema.bound.safe_integer_limit", "info", f"{base}/inputSchema/properties/{p}/maximum")
+        for p in props
+    } <= _pairs(changes)
+    assert changes.counts()["breaking"] == 0
+    assert not evaluate(changes, ["breaking"]).failed
+    assert {(c.rule, c.location) for c in changes.of_class("additive")} == {
+        *(
+            ("input.type.widened", f"{base}/inputSchema/properties/{p}/type")
+            for p in ("isRevision", "needsMoreThoughts", "nextThoughtNeeded")
+        ),
+        ("tool.output_schema.added", f"{base}/outputSchema"),
+    }
+    security = {c.location for c in changes.of_class("security")}
+    assert f"{base}/description" in security
+    assert {f"{base}/inputSchema/properties/{p}/description" for p in props[2:]} <= security
+
+
 @pytest.mark.real_target(f"git@{OLD_GIT}", f"git@{NEW_GIT}")
 def test_git_release_pair(tmp_path: Path) -> None:
     repo = tmp_path / "repo"

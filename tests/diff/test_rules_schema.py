@@ -34,8 +34,6 @@ INPUT_ROWS: list[tuple[str, Any, Any, bool]] = [
     ("input.const.removed", {**S, "const": "x"}, S, True),
     ("input.default.changed", {**I, "default": 1}, {**I, "default": 2}, False),
     ("input.default.added_or_removed", I, {**I, "default": 1}, False),
-    ("input.format.added_or_changed", S, {**S, "format": "date"}, True),
-    ("input.format.removed", {**S, "format": "date"}, S, True),
     ("input.minimum.tightened", {**I, "minimum": 0}, {**I, "minimum": 1}, True),
     ("input.minimum.relaxed", {**I, "minimum": 1}, {**I, "minimum": 0}, True),
     ("input.maximum.tightened", {**I, "maximum": 10}, {**I, "exclusiveMaximum": 10}, True),
@@ -170,7 +168,6 @@ OUTPUT_ROWS: list[tuple[str, Any, Any, bool]] = [
     ("output.length_bounds.widened", {**S, "maxLength": 5}, S, True),
     ("output.item_bounds.widened", {"type": "array", "minItems": 1}, {"type": "array"}, True),
     ("output.pattern.removed_or_changed", {**S, "pattern": "^a"}, S, True),
-    ("output.format.removed_or_changed", {**S, "format": "uri"}, S, True),
     (
         "output.multiple_of_or_unique.relaxed",
         {"type": "array", "uniqueItems": True},
