@@ -80,7 +80,7 @@ def test_lock_pins_every_target_and_the_release_pairs() -> None:
         f"@modelcontextprotocol/server-{n}"
         for n in ("everything", "filesystem", "memory", "sequential-thinking")
     }
-    assert targets.versions("sequential-thinking") == ["2025.11.25", "2026.8.31"]
+    assert targets.versions("sequential-thinking") == ["2025.7.1", "2025.11.25", "2026.8.31"]
     assert targets.versions("git") == ["2025.11.25", "2026.10.19"]
     assert targets.versions("everything") == ["2025.11.25", "2026.8.31"]
     for name in ("time", "fetch"):

@@ -10,6 +10,8 @@ saying who breaks and why.
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
+
 from mcpvcr.cassette import IDENTITY_KEY, Cassette
 from mcpvcr.diff.lint_hook import add_lint_notes
 from mcpvcr.diff.model import ABSENT, Change, Changes, make, pointer, sorted_changes
@@ -32,10 +34,13 @@ def diff(
     old_label: str = "",
     new_label: str = "",
     cosmetic: bool = False,
+    ignore_paths: Mapping[str, Sequence[str]] | None = None,
 ) -> Changes:
     """Every classified contract change from `old` to `new`, in a stable order.
 
-    `cosmetic` keeps the changes of COSMETIC rules (left out by default).
+    `cosmetic` keeps the changes of COSMETIC rules (left out by default). When both
+    cassettes hold recorded calls, their answers are compared too (`behaviour`);
+    `ignore_paths` maps a tool name (or `*`) to answer paths left out of that.
     """
     found: list[Change] = []
     found.extend(compare_server(old, new))
@@ -65,13 +70,21 @@ def diff(
     found = add_lint_notes(old, new, [c for c in found if _lintable(c)]) + [
         c for c in found if not _lintable(c)
     ]
+    notes = _notes(old, new)
+    if old.interactions and new.interactions:
+        # Both sides recorded answers: compare them too (deepdiff loads only on a difference).
+        from mcpvcr.diff.behaviour import compare_behaviour
+
+        behaviour, behaviour_notes = compare_behaviour(old, new, ignore_paths)
+        found.extend(behaviour)
+        notes.extend(behaviour_notes)
     breaking = sum(1 for change in found if change.cls == "breaking")
     found.extend(version_not_bumped(old, new, breaking))
     return Changes(
         changes=sorted_changes(found),
         old_label=old_label,
         new_label=new_label,
-        notes=tuple(_notes(old, new)),
+        notes=tuple(notes),
     )
 
 

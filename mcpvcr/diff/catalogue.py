@@ -58,8 +58,9 @@ RULES: Final[dict[str, Rule]] = {
 }
 """Every catalogue rule by id, with the product overrides applied."""
 
-CLASSES: Final = ("breaking", "security", "additive", "info")
-"""The four change classes, in report order."""
+CLASSES: Final = ("breaking", "security", "behaviour", "additive", "info")
+"""The change classes, in report order. `behaviour` (an answer changed value or shape,
+seen only when both sides recorded answers) is shown but fails a gate only when asked."""
 DEFAULT_FAIL_ON: Final = ("breaking", "security")
 """The classes that fail `gate` (and JUnit) unless `--fail-on` says otherwise."""
 

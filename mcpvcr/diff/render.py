@@ -20,6 +20,7 @@ from mcpvcr.terminal import printable
 LABELS: Final = {
     "breaking": ("❌", "Breaking"),
     "security": ("⚠️", "Security"),
+    "behaviour": ("\U0001f501", "Behaviour"),
     "additive": ("✅", "Additive"),
     "info": ("\u2139\ufe0f", "Info"),
 }
@@ -47,9 +48,15 @@ def show_value(value: Any, limit: int = VALUE_CHARS) -> str:
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
+def shown_classes(changes: Changes) -> tuple[str, ...]:
+    """The classes to count: `behaviour` only when there is some (contract-only diffs have none)."""
+    counts = changes.counts()
+    return tuple(name for name in CLASSES if name != "behaviour" or counts[name])
+
+
 def counts_line(changes: Changes) -> str:
     counts = changes.counts()
-    return " · ".join(f"{counts[name]} {name}" for name in CLASSES)
+    return " · ".join(f"{counts[name]} {name}" for name in shown_classes(changes))
 
 
 # -- terminal text ----------------------------------------------------------------
@@ -77,7 +84,13 @@ def render_text(changes: Changes, *, color: bool = False) -> str:
     return "\n".join(lines) + "\n"
 
 
-_COLORS: Final = {"breaking": "31", "security": "33", "additive": "32", "info": "2"}
+_COLORS: Final = {
+    "breaking": "31",
+    "security": "33",
+    "behaviour": "35",
+    "additive": "32",
+    "info": "2",
+}
 
 
 def _line(text: str) -> str:
@@ -139,10 +152,9 @@ def render_markdown(changes: Changes, verdict: Verdict | None = None) -> str:
         lines.extend(
             [
                 "",
-                "| Breaking | Security | Additive | Info |",
-                "|:-:|:-:|:-:|:-:|",
-                f"| {counts['breaking']} | {counts['security']} | {counts['additive']} |"
-                f" {counts['info']} |",
+                "| " + " | ".join(LABELS[cls][1] for cls in shown_classes(changes)) + " |",
+                "|" + ":-:|" * len(shown_classes(changes)),
+                "| " + " | ".join(str(counts[cls]) for cls in shown_classes(changes)) + " |",
             ]
         )
     for cls in ("breaking", "security"):
@@ -151,6 +163,13 @@ def render_markdown(changes: Changes, verdict: Verdict | None = None) -> str:
             icon, label = LABELS[cls]
             lines.extend(["", f"#### {icon} {label} ({len(group)})", ""])
             lines.extend(_md_items(group))
+    behaviour = changes.of_class("behaviour")
+    if behaviour:
+        from mcpvcr.diff.render_behaviour import behaviour_table
+
+        icon, label = LABELS["behaviour"]
+        lines.extend(["", f"#### {icon} {label} ({len(behaviour)})", ""])
+        lines.extend(behaviour_table(behaviour))
     rest = changes.of_class("additive", "info")
     if rest:
         lines.extend(

@@ -63,7 +63,13 @@ def test_diff_json(pair: tuple[str, str], capsys: Any) -> None:
     assert run(["diff", *pair, "--format", "json"]) == 0
     doc = json.loads(capsys.readouterr().out)
     assert doc["schema"] == "mcpvcr.diff/1"
-    assert doc["counts"] == {"breaking": 1, "security": 0, "additive": 1, "info": 0}
+    assert doc["counts"] == {
+        "breaking": 1,
+        "security": 0,
+        "behaviour": 0,
+        "additive": 1,
+        "info": 0,
+    }
     assert [c["rule"] for c in doc["changes"]] == ["tool.removed", "input.property.added.optional"]
     assert "old" in doc["changes"][0] and "new" not in doc["changes"][0]
 

@@ -1,0 +1,236 @@
+"""Behaviour changes: the same recorded call answered differently by the new server.
+
+Interactions of two fuzzed cassettes (or a baseline and its `verify` replay) are
+paired by method, target, case and canonical arguments; a pair whose outcome,
+flags and answer are byte-identical costs one comparison of canonical text.
+For the others (an outcome change is reported alone; the answer checks add up):
+
+- a valid call (valid case, read, get, scenario) was `ok` and now fails:
+  `behaviour.valid_call.now_fails` (breaking); the reverse `...now_succeeds` (additive);
+- a malformed case was rejected and is now answered `ok`:
+  `behaviour.malformed.now_accepted` (security, validation lost); the reverse
+  `...now_rejected` (additive);
+- any other outcome change: `behaviour.outcome.changed` (behaviour);
+- an `ok` answer now fails the tool's outputSchema:
+  `behaviour.output_schema.now_violated` (breaking);
+- the kinds of content changed (text -> image): `behaviour.content_type.changed` (breaking);
+- new answer text the security scanners flag: `behaviour.answer.flagged_text` (security);
+- any other difference in the answer, one per path: `behaviour.answer.changed` (behaviour).
+
+Outcome strings are handled generically: only `ok` counts as success and
+`rejected`/`toolError` as a rejection; an outcome this module does not know
+(a newer fuzzer's) only ever yields `behaviour.outcome.changed`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any, Final
+
+from mcpvcr.cassette import Cassette
+from mcpvcr.diff import behaviour_answers as answers
+from mcpvcr.diff.model import ABSENT, Change, make, pointer
+from mcpvcr.diff.norm import canon
+
+FAILED: Final = frozenset({"toolError", "rejected", "protocolCrash", "timeout"})
+REJECTED: Final = frozenset({"toolError", "rejected"})
+VALID_CASES: Final = frozenset({"valid", "read", "get"})
+SCENARIO_PREFIX: Final = "scenario:"
+
+Key = tuple[str, str, str, str]
+
+
+def is_valid_call(interaction: Mapping[str, Any]) -> bool:
+    """A call the server is expected to answer: the valid case, a read, a get or a scenario."""
+    case = str(interaction.get("case", ""))
+    return case in VALID_CASES or case.startswith(SCENARIO_PREFIX)
+
+
+def pair(
+    old: Sequence[Mapping[str, Any]], new: Sequence[Mapping[str, Any]]
+) -> tuple[list[tuple[Mapping[str, Any], Mapping[str, Any]]], int]:
+    """Interactions paired by (method, target, case, arguments), and how many found no partner."""
+    by_key: dict[Key, list[Mapping[str, Any]]] = {}
+    for item in new:
+        by_key.setdefault(_key(item), []).append(item)
+    pairs: list[tuple[Mapping[str, Any], Mapping[str, Any]]] = []
+    unpaired = 0
+    for item in old:
+        partners = by_key.get(_key(item))
+        if partners:
+            pairs.append((item, partners.pop(0)))
+        else:
+            unpaired += 1
+    return pairs, unpaired
+
+
+def _key(item: Mapping[str, Any]) -> Key:
+    return (
+        str(item.get("method")),
+        str(item.get("target")),
+        str(item.get("case")),
+        canon(item.get("params")),
+    )
+
+
+def compare_behaviour(
+    old: Cassette,
+    new: Cassette,
+    ignore_paths: Mapping[str, Sequence[str]] | None = None,
+) -> tuple[list[Change], list[str]]:
+    """Every behaviour change between the paired interactions, and notes on what was not paired."""
+    pairs, unpaired = pair(old.interactions, new.interactions)
+    changes: list[Change] = []
+    for before, after in pairs:
+        if canon(_observed(before)) == canon(_observed(after)):
+            continue
+        ignore = list((ignore_paths or {}).get(str(after.get("target")), ()))
+        ignore += list((ignore_paths or {}).get("*", ()))
+        changes.extend(compare_pair(before, after, ignore))
+    notes = []
+    if unpaired:
+        notes.append(
+            f"{unpaired} recorded call(s) of the old cassette have no call with the same"
+            " tool, case and arguments in the new one; their answers were not compared"
+        )
+    return changes, notes
+
+
+def _observed(item: Mapping[str, Any]) -> list[Any]:
+    return [item.get("outcome"), item.get("flags"), item.get("response")]
+
+
+def compare_pair(
+    before: Mapping[str, Any], after: Mapping[str, Any], ignore: Sequence[str] = ()
+) -> list[Change]:
+    """The changes between two answers to one call."""
+    where = _Where(after)
+    old_out, new_out = str(before.get("outcome")), str(after.get("outcome"))
+    if old_out != new_out:
+        return [_outcome_change(where, before, after, old_out, new_out)]
+    found: list[Change] = []
+    if "outputSchemaViolation" in _flags(after) and "outputSchemaViolation" not in _flags(before):
+        found.append(
+            where.make(
+                "behaviour.output_schema.now_violated",
+                "the answer no longer validates against the tool's outputSchema; clients that"
+                " validate structured results reject it",
+            )
+        )
+    old_answer, new_answer = _answer(before), _answer(after)
+    old_kinds, new_kinds = answers.content_types(old_answer), answers.content_types(new_answer)
+    if old_kinds != new_kinds:
+        found.append(
+            where.make(
+                "behaviour.content_type.changed",
+                f"content kinds changed from {old_kinds} to {new_kinds}; clients that read"
+                " one kind get another",
+                old_kinds,
+                new_kinds,
+            )
+        )
+    flagged = answers.flagged_text(old_answer, new_answer)
+    if flagged:
+        found.append(
+            where.make(
+                "behaviour.answer.flagged_text",
+                "the answer now carries text the security scanners flag"
+                f" ({'; '.join(flagged[:3])}); the model reads answers as instructions too",
+                ABSENT,
+                flagged,
+            )
+        )
+    if canon(old_answer) != canon(new_answer):
+        found.extend(_path_changes(where, old_answer, new_answer, ignore))
+    return found
+
+
+def _outcome_change(
+    where: _Where, before: Mapping[str, Any], after: Mapping[str, Any], old: str, new: str
+) -> Change:
+    valid = is_valid_call(after)
+    if valid and old == "ok" and new in FAILED:
+        rule, why = "behaviour.valid_call.now_fails", "a call that used to work now fails"
+    elif valid and old in FAILED and new == "ok":
+        rule, why = "behaviour.valid_call.now_succeeds", "a call that used to fail now works"
+    elif not valid and old in REJECTED and new == "ok":
+        rule, why = (
+            "behaviour.malformed.now_accepted",
+            "malformed arguments the server used to reject are now accepted (validation lost)",
+        )
+    elif not valid and old == "ok" and new in REJECTED:
+        rule, why = "behaviour.malformed.now_rejected", "malformed arguments are now rejected"
+    else:
+        rule, why = "behaviour.outcome.changed", "the call ends another way"
+    return where.make(rule, f"{why} ({old} -> {new})", old, new, said=_error_text(after))
+
+
+def _path_changes(where: _Where, old: Any, new: Any, ignore: Sequence[str]) -> list[Change]:
+    paths, total = answers.changed_paths(old, new, ignore)
+    changes = [
+        where.make(
+            "behaviour.answer.changed",
+            f"answer changed at {_show_path(path.parts)}",
+            path.old,
+            path.new,
+            path=path.parts,
+        )
+        for path in paths
+    ]
+    if total > len(paths):
+        changes.append(
+            where.make(
+                "behaviour.answer.changed",
+                f"{total - len(paths)} more changed path(s) in this answer not listed",
+            )
+        )
+    return changes
+
+
+def _show_path(parts: tuple[str, ...]) -> str:
+    return "/" + "/".join(p for p in parts if p != "(json)")
+
+
+def _flags(item: Mapping[str, Any]) -> list[Any]:
+    flags = item.get("flags")
+    return flags if isinstance(flags, list) else []
+
+
+def _answer(item: Mapping[str, Any]) -> Any:
+    response = item.get("response")
+    if not isinstance(response, dict):
+        return response
+    return response.get("result", response.get("error", response))
+
+
+def _error_text(item: Mapping[str, Any]) -> str:
+    response = item.get("response")
+    if isinstance(response, dict) and isinstance(response.get("error"), dict):
+        return str(response["error"].get("message", ""))[:200]
+    return ""
+
+
+class _Where:
+    """Location and wording shared by every change of one interaction."""
+
+    def __init__(self, item: Mapping[str, Any]) -> None:
+        self.target = str(item.get("target"))
+        self.case = str(item.get("case"))
+        self.method = str(item.get("method"))
+
+    def make(
+        self,
+        rule: str,
+        detail: str,
+        old: Any = ABSENT,
+        new: Any = ABSENT,
+        *,
+        path: tuple[str, ...] = (),
+        said: str = "",
+    ) -> Change:
+        parts = [p for p in path if p != "(json)"]
+        location = pointer("behaviour", self.target, self.case, *parts)
+        message = f"{self.method} {self.target} ({self.case}): {detail}"
+        if said:
+            message += f"; the server said: {said}"
+        return make(rule, location, message, old, new)
