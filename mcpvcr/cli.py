@@ -24,6 +24,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "lint": ("mcpvcr.commands.lint", "List the findings of a cassette."),
     "diff": ("mcpvcr.commands.diff", "Classify the contract changes between two cassettes."),
     "gate": ("mcpvcr.commands.gate", "Fail when a change or score breaks the policy."),
+    "verify": ("mcpvcr.commands.verify", "Replay a baseline's calls live and compare answers."),
     "show": ("mcpvcr.commands.show", "Print a cassette as canonical JSON."),
     "replay": ("mcpvcr.commands.replay", "Serve a cassette as a fake MCP server."),
     "serve": ("mcpvcr.commands.serve", "Run the stdio MCP server of probe_* tools."),

@@ -40,6 +40,9 @@ class RecordOptions:
     """Call only tools annotated `readOnlyHint: true` (no side effects by the server's word)."""
     quiet: bool = False
     """No progress on stderr (how a run reports, not what it records: not in the header)."""
+    replay_calls: tuple[Mapping[str, Any], ...] = ()
+    """`verify`: the recorded calls ({method, target, case, params}) to send instead of
+    the fuzz plan, in this order (used only with `fuzz`)."""
 
     def header_options(self) -> dict[str, Any]:
         """The options stored in the cassette header (not timeout/concurrency)."""

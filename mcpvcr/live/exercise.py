@@ -76,7 +76,12 @@ async def exercise(
         max_resources=options.max_resources,
         pinned_arguments=options.pinned_arguments,
     )
-    calls, coverage = plan_calls(cassette, settings)
+    if options.replay_calls:
+        from mcpvcr.verify.calls import replayed_calls
+
+        calls, coverage = replayed_calls(cassette, options.replay_calls, settings)
+    else:
+        calls, coverage = plan_calls(cassette, settings)
     recorded: dict[int, dict[str, Any]] = {}
     watch = _Watch(_budget(options.timeout))
     limiter = asyncio.Semaphore(max(1, options.concurrency))

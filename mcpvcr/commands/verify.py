@@ -1,0 +1,173 @@
+"""`mcpvcr verify BASELINE TARGET`: replay the baseline's recorded calls live and compare.
+
+The baseline's calls (the same tools, arguments, reads and prompt gets, in the
+recorded order) go to the live server with the baseline's recording options
+(seed, scrub patterns, ...), so the answers are scrubbed alike; then the
+baseline is diffed against the fresh recording, contract and behaviour both.
+Exit 0 clean, 1 a change in a --fail-on class, 2 usage, 3 when the server
+cannot be recorded. `--update` writes the fresh recording over BASELINE instead
+of failing (on purpose: a reviewed behaviour change).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import click
+
+from mcpvcr import store
+from mcpvcr.cassette import Cassette
+from mcpvcr.commands._target_options import build_target, split_kwargs, target_options
+from mcpvcr.commands.diff import FORMATS, apply_ignore_file, render
+from mcpvcr.diff import diff
+from mcpvcr.diff.gate import evaluate, parse_fail_on, verdict_json
+from mcpvcr.errors import CannotRun, CheckFailed, UsageError
+from mcpvcr.ignore import DEFAULT_FILE
+from mcpvcr.recording import RecordOptions
+from mcpvcr.terminal import printable
+
+
+def verify_options(baseline: Cassette, timeout: float, concurrency: int) -> RecordOptions:
+    """The baseline's own recording options, sending its calls instead of a fuzz plan."""
+    from mcpvcr.verify.calls import baseline_calls
+
+    header = baseline.options
+    pins = header.get("pinnedArguments")
+    scrub = header.get("scrubPatterns")
+    protocol = header.get("protocol")
+    return RecordOptions(
+        timeout=timeout,
+        protocol=protocol if protocol in ("auto", "initialize", "discover") else "auto",
+        fuzz=True,
+        seed=int(header.get("seed") or 0),
+        max_tools=header.get("maxTools") if isinstance(header.get("maxTools"), int) else None,
+        fuzz_destructive=bool(header.get("fuzzDestructive")),
+        concurrency=concurrency,
+        keep_volatile=bool(header.get("keepVolatile")),
+        scrub_patterns=tuple(str(p) for p in scrub) if isinstance(scrub, list) else (),
+        pinned_arguments=dict(pins) if isinstance(pins, dict) else {},
+        max_resources=int(header.get("maxResources") or 50),
+        replay_calls=baseline_calls(baseline),
+    )
+
+
+def replay_live(
+    baseline: Cassette, target_kwargs: dict[str, Any], options: RecordOptions
+) -> Cassette:
+    """Record the live server answering the baseline's calls (keeping the baseline's coverage)."""
+    target = build_target(**target_kwargs)
+    from mcpvcr.live import record  # only here: the offline commands never import mcp
+
+    live = record(target, options)
+    coverage = live.body.get("coverage")
+    unsent = coverage.get("unsent", 0) if isinstance(coverage, dict) else 0
+    if isinstance(baseline.body.get("coverage"), dict) and not unsent:
+        # The calls are the baseline's, so is what they cover.
+        live.body["coverage"] = dict(baseline.body["coverage"])
+    return live
+
+
+@click.command("verify")
+@click.argument("baseline", type=click.Path(dir_okay=False), metavar="BASELINE")
+@target_options
+@click.option(
+    "--timeout",
+    type=click.FloatRange(min=0.1),
+    default=10.0,
+    show_default=True,
+    help="Seconds for the handshake and for every request.",
+)
+@click.option(
+    "--concurrency",
+    type=click.IntRange(1, 64),
+    default=4,
+    show_default=True,
+    help="Calls in flight at once (answers are stored in recorded order).",
+)
+@click.option(
+    "--fail-on",
+    default=None,
+    help="Classes that fail (comma list of breaking,security,behaviour,additive,info; none)."
+    " Default: [tool.mcpvcr.verify] fail-on, else breaking,security.",
+)
+@click.option("--update", is_flag=True, help="Write the fresh recording over BASELINE.")
+@click.option(
+    "--markdown",
+    "markdown_path",
+    type=click.Path(dir_okay=False),
+    default=None,
+    help="Write a ready-to-post PR comment (Markdown) to PATH.",
+)
+@click.option(
+    "--ignore-file",
+    type=click.Path(dir_okay=False),
+    default=None,
+    help=f"Accepted changes (default: {DEFAULT_FILE} when present).",
+)
+@click.option("--format", "fmt", type=click.Choice(FORMATS), default="text", show_default=True)
+def command(
+    baseline: str,
+    timeout: float,
+    concurrency: int,
+    fail_on: str | None,
+    update: bool,
+    markdown_path: str | None,
+    ignore_file: str | None,
+    fmt: str,
+    **kwargs: Any,
+) -> None:
+    """Send BASELINE's recorded calls to the live TARGET and compare every answer.
+
+    TARGET as for `record`: a URL, --stdio "COMMAND", or --config FILE --server NAME.
+    """
+    from mcpvcr.verify.config import load_verify_config
+
+    config = load_verify_config()
+    classes = parse_fail_on(fail_on if fail_on is not None else config.fail_on)
+    old = store.load(baseline)
+    if not old.interactions:
+        raise UsageError(
+            f"{baseline}: holds no recorded calls to verify; record it with --fuzz"
+            " (or --scenarios FILE)"
+        )
+    target_kwargs, _ = split_kwargs(kwargs)
+    live = replay_live(old, target_kwargs, verify_options(old, timeout, concurrency))
+    label = printable(str(build_target(**target_kwargs).label))
+    if update:
+        _update(live, baseline, label)
+        return
+    changes = diff(old, live, old_label=baseline, new_label=label, ignore_paths=config.ignore_paths)
+    result = apply_ignore_file(changes, ignore_file)
+    verdict = evaluate(result.changes, classes)
+    if markdown_path:
+        _write_markdown(markdown_path, result.changes, verdict)
+    if fmt == "json":
+        from mcpvcr.diff.formats import render_json
+
+        click.echo(render_json(result.changes, verdict_json(verdict, classes, None)), nl=False)
+    else:
+        click.echo(render(result.changes, fmt, baseline, classes), nl=False)
+    if not live.complete:
+        reason = printable(str(live.header.get("incomplete") or "cut short"))
+        raise CannotRun(f"{label}: the replay did not finish ({reason})")
+    if verdict.failed:
+        raise CheckFailed("verify failed: " + "; ".join(verdict.reasons))
+    click.echo(f"mcpvcr: verify passed ({len(old.interactions)} calls replayed)", err=True)
+
+
+def _update(live: Cassette, baseline: str, label: str) -> None:
+    if not live.complete:
+        reason = printable(str(live.header.get("incomplete") or "cut short"))
+        raise CannotRun(f"{label}: replay incomplete ({reason}); kept the existing {baseline}")
+    size = store.save(live, baseline)
+    click.echo(f"mcpvcr: baseline updated -> {baseline} ({size} bytes)", err=True)
+
+
+def _write_markdown(path: str, changes: Any, verdict: Any) -> None:
+    from mcpvcr.diff.render import render_markdown
+    from mcpvcr.store import write_bytes_atomic
+
+    try:
+        write_bytes_atomic(render_markdown(changes, verdict).encode(), path)
+    except Exception as err:  # CassetteError wording is about cassettes: say what failed
+        raise CannotRun(f"{path}: cannot write the PR comment ({err})") from None
