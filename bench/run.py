@@ -90,6 +90,18 @@ def synthetic(tmp: Path, n_tools: int) -> Path:
     return path
 
 
+def fuzzed_files(tmp: Path, n_tools: int) -> tuple[str, str]:
+    """Two fuzzed recordings of one synthetic server whose answers differ a little."""
+    from bench.synth import fuzzed_pair
+    from mcpvcr import store
+
+    old, new = fuzzed_pair(n_tools)
+    paths = (tmp / f"fuzzed-{n_tools}-old.mcpvcr", tmp / f"fuzzed-{n_tools}-new.mcpvcr")
+    store.save(old, paths[0])
+    store.save(new, paths[1])
+    return str(paths[0]), str(paths[1])
+
+
 def rug_pulled_copy(tmp: Path) -> Path:
     """server-everything's real cassette with one description rewritten (when the older
     release is not installed)."""
@@ -174,6 +186,21 @@ def offline_rows(tmp: Path, runs: int) -> list[Row]:
         )
     )
     rows.append(absolute_row("diff, 10,000 tools with 500 changes", diff_seconds(10000, 500), 2.0))
+    fuzzed = fuzzed_files(tmp, 1000)
+    rows.append(
+        absolute_row(
+            "behaviour diff, two fuzzed 1,000-tool cassettes (2% answers changed), in-process",
+            behaviour_seconds(*fuzzed),
+            1.0,
+        )
+    )
+    rows.append(
+        absolute_row(
+            "gate, the same two fuzzed cassettes (CLI: imports, reading both files)",
+            wall(mcpvcr("gate", *fuzzed, "--fail-on", "none"), runs),
+            2.0,
+        )
+    )
     rows.append(size_row())
     return rows
 
@@ -184,6 +211,17 @@ def diff_seconds(n_tools: int, n_changes: int, runs: int = 3) -> float:
 
     old = synth_cassette(n_tools, 1)
     new = mutate(old, n_changes, 2)
+    return min(_timed(lambda: diff(old, new)) for _ in range(runs))
+
+
+def behaviour_seconds(old_path: str, new_path: str, runs: int = 3) -> float:
+    """The comparison alone (contract + paired answers) on the loaded cassettes."""
+    import deepdiff  # noqa: F401  (imported once, as the CLI would)
+
+    from mcpvcr import store
+    from mcpvcr.diff import diff
+
+    old, new = store.load(old_path), store.load(new_path)
     return min(_timed(lambda: diff(old, new)) for _ in range(runs))
 
 

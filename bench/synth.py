@@ -11,6 +11,7 @@ Used by the score benchmark and by the diff benchmarks/tests. Pure, no I/O.
 from __future__ import annotations
 
 import copy
+import json
 import random
 from typing import Any
 
@@ -194,3 +195,42 @@ def _apply(
         else:
             name = rng.choice(sorted(props)) if props else "mode"
             props[name] = {"type": "string", "enum": ["a", "b"], "description": "Now an enum."}
+
+
+def fuzzed_pair(n_tools: int, changed: float = 0.02, seed: int = 0) -> tuple[Cassette, Cassette]:
+    """Two fuzzed recordings of the same synthetic server: the fuzz plan's calls with
+    answers (JSON text for valid cases, -32602 for malformed ones), and a copy in which
+    `changed` of the valid answers carry another value."""
+    from mcpvcr.fuzz.plan import PlanSettings, plan_calls
+
+    old = synth_cassette(n_tools, seed)
+    old.header["options"] = {"fuzz": True, "seed": seed}
+    calls, coverage = plan_calls(old, PlanSettings(seed=seed))
+    interactions = []
+    for call in calls:
+        if call.malformed:
+            response: dict[str, Any] = {"error": {"code": -32602, "message": "invalid arguments"}}
+        else:
+            answer = {"tool": call.target, "ok": True, "items": [call.index, "a", "b"]}
+            response = {"result": {"content": [{"type": "text", "text": json.dumps(answer)}]}}
+        interactions.append(
+            {
+                "method": call.method,
+                "target": call.target,
+                "case": call.case,
+                "params": call.params,
+                "response": response,
+                "outcome": "rejected" if call.malformed else "ok",
+                "flags": [],
+                "latencyMs": 200,
+            }
+        )
+    old.body["interactions"] = interactions
+    old.body["coverage"] = coverage
+    new = Cassette(header=copy.deepcopy(old.header), body=copy.deepcopy(old.body))
+    rng = random.Random(seed + 1)
+    valid = [i for i in new.body["interactions"] if "result" in i["response"]]
+    for item in rng.sample(valid, int(len(valid) * changed)):
+        part = item["response"]["result"]["content"][0]
+        part["text"] = part["text"].replace('"ok": true', '"ok": false')
+    return old, new
