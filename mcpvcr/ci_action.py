@@ -192,7 +192,7 @@ def pre_commit(argv: list[str]) -> int:
     import argparse
     import subprocess
 
-    from mcpvcr import codec, gate, store
+    from mcpvcr import gate, store
     from mcpvcr.config import load_config
 
     parser = argparse.ArgumentParser(prog="mcpvcr-gate-staged")
@@ -211,7 +211,7 @@ def pre_commit(argv: list[str]) -> int:
             if shown.returncode != 0:
                 print(f"mcpvcr: {path}: new cassette (nothing committed to compare with)")
                 continue
-            old = codec.decode(shown.stdout, f"{args.ref}:{path}")
+            old = store.decode_bytes(shown.stdout, f"{args.ref}:{path}")
             result = gate.run(
                 old,
                 store.load(path),

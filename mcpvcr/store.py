@@ -13,7 +13,7 @@ import stat
 import tempfile
 from pathlib import Path
 
-from mcpvcr import codec
+from mcpvcr import codec, codec_json
 from mcpvcr.cassette import Cassette
 from mcpvcr.errors import CassetteCorrupt, CassetteError, CassetteNotFound
 
@@ -64,13 +64,25 @@ def _not_a_cassette_file(name: str, info: os.stat_result) -> CassetteError | Non
 
 
 def load(path: str | os.PathLike[str]) -> Cassette:
-    """Read and decode a cassette file."""
+    """Read and decode a cassette file (msgpack, or the canonical JSON form)."""
     name = os.fspath(path)
-    return codec.decode(read_bytes(name), name)
+    return decode_bytes(read_bytes(name), name)
+
+
+def decode_bytes(data: bytes, name: str) -> Cassette:
+    """Decode a cassette's bytes of either form (the first byte tells them apart)."""
+    if codec_json.looks_like_json(data):
+        return codec_json.decode(data, name)
+    return codec.decode(data, name)
 
 
 def save(cassette: Cassette, path: str | os.PathLike[str]) -> int:
-    """Encode and atomically write a cassette; return the number of bytes written."""
+    """Encode and atomically write a cassette; return the number of bytes written.
+
+    A path ending in `.json` gets the canonical JSON form, any other msgpack.
+    """
+    if codec_json.is_json_path(os.fspath(path)):
+        return write_bytes_atomic(codec_json.encode(cassette), path)
     return write_bytes_atomic(codec.encode(cassette), path)
 
 

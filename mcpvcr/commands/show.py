@@ -10,7 +10,6 @@ import click
 from mcpvcr import store
 from mcpvcr.canonical_json import cassette_document, dumps
 from mcpvcr.cassette import FORMAT_VERSION
-from mcpvcr.codec import decode
 from mcpvcr.errors import McpVcrError
 
 
@@ -39,7 +38,7 @@ def _textconv(file: str) -> str:
     except McpVcrError as err:
         return f"<unreadable cassette: {err}>"
     try:
-        cassette = decode(data, file)
+        cassette = store.decode_bytes(data, file)
         return dumps(cassette_document(cassette, FORMAT_VERSION))
     except Exception as err:
         digest = hashlib.sha256(data).hexdigest()[:16]
