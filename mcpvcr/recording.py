@@ -40,6 +40,8 @@ class RecordOptions:
     """Call only tools annotated `readOnlyHint: true` (no side effects by the server's word)."""
     quiet: bool = False
     """No progress on stderr (how a run reports, not what it records: not in the header)."""
+    scenarios: tuple[Mapping[str, Any], ...] = ()
+    """Named calls ({method, target, case, params}) sent after the fuzz plan, or alone."""
     replay_calls: tuple[Mapping[str, Any], ...] = ()
     """`verify`: the recorded calls ({method, target, case, params}) to send instead of
     the fuzz plan, in this order (used only with `fuzz`)."""
@@ -59,4 +61,4 @@ class RecordOptions:
                 name: dict(arguments) for name, arguments in sorted(self.pinned_arguments.items())
             },
             "maxResources": self.max_resources,
-        }
+        } | ({"scenarios": [dict(call) for call in self.scenarios]} if self.scenarios else {})

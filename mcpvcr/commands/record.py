@@ -9,6 +9,7 @@ replaced by a failed, interrupted, incomplete or empty recording (unless
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import os
 import signal
 from collections.abc import Iterator
@@ -45,7 +46,14 @@ from mcpvcr.terminal import printable
     is_flag=True,
     help="Overwrite FILE even with an empty or incomplete recording.",
 )
-def command(output: str, force: bool, **kwargs: Any) -> None:
+@click.option(
+    "--scenarios",
+    "scenarios_file",
+    type=click.Path(dir_okay=False),
+    default=None,
+    help="Also record the named calls of a scenarios file (mcpvcr-scenarios.toml).",
+)
+def command(output: str, force: bool, scenarios_file: str | None, **kwargs: Any) -> None:
     """Record a live MCP server's contract (and with --fuzz its behaviour) into FILE.
 
     TARGET is a streamable HTTP URL (legacy SSE with --transport sse); or use
@@ -55,6 +63,10 @@ def command(output: str, force: bool, **kwargs: Any) -> None:
     check_output_file(output, "-o")
     target = build_target(**target_kwargs)
     options = build_options(**option_kwargs)
+    if scenarios_file is not None:
+        from mcpvcr.verify.scenarios import load_scenarios
+
+        options = dataclasses.replace(options, scenarios=load_scenarios(scenarios_file))
     label = printable(target.label)
     click.echo(f"mcpvcr: recording {label} ...", err=True)
 

@@ -35,10 +35,11 @@ def verify_options(baseline: Cassette, timeout: float, concurrency: int) -> Reco
     pins = header.get("pinnedArguments")
     scrub = header.get("scrubPatterns")
     protocol = header.get("protocol")
+    scenarios = header.get("scenarios")
     return RecordOptions(
         timeout=timeout,
         protocol=protocol if protocol in ("auto", "initialize", "discover") else "auto",
-        fuzz=True,
+        fuzz=bool(header.get("fuzz")),
         seed=int(header.get("seed") or 0),
         max_tools=header.get("maxTools") if isinstance(header.get("maxTools"), int) else None,
         fuzz_destructive=bool(header.get("fuzzDestructive")),
@@ -47,6 +48,9 @@ def verify_options(baseline: Cassette, timeout: float, concurrency: int) -> Reco
         scrub_patterns=tuple(str(p) for p in scrub) if isinstance(scrub, list) else (),
         pinned_arguments=dict(pins) if isinstance(pins, dict) else {},
         max_resources=int(header.get("maxResources") or 50),
+        scenarios=tuple(s for s in scenarios if isinstance(s, dict))
+        if isinstance(scenarios, list)
+        else (),
         replay_calls=baseline_calls(baseline),
     )
 

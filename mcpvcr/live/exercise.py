@@ -81,7 +81,13 @@ async def exercise(
 
         calls, coverage = replayed_calls(cassette, options.replay_calls, settings)
     else:
-        calls, coverage = plan_calls(cassette, settings)
+        calls, coverage = plan_calls(cassette, settings) if options.fuzz else ([], {})
+        if options.scenarios:
+            from mcpvcr.verify.calls import replayed_calls
+
+            named, _ = replayed_calls(cassette, options.scenarios, first_index=len(calls))
+            calls.extend(named)
+            coverage["scenarios"] = len(named)
     recorded: dict[int, dict[str, Any]] = {}
     watch = _Watch(_budget(options.timeout))
     limiter = asyncio.Semaphore(max(1, options.concurrency))

@@ -184,7 +184,7 @@ async def _record_on(
         cassette.body["diagnostics"] = _diagnostics(client, notes, statuses_before)
     if client.closed is not None:
         _mark_incomplete(cassette, f"the server died while listing: {client.closed}")
-    elif options.fuzz:
+    elif options.fuzz or options.scenarios or options.replay_calls:
         _warn_about_pins(cassette, options)
         async with _progress(client, target, options, len(cassette.tools)):
             await _exercise(client, cassette, options, target.secret_values())

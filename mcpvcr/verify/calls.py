@@ -32,7 +32,11 @@ def baseline_calls(baseline: Cassette) -> tuple[dict[str, Any], ...]:
 
 
 def replayed_calls(
-    live: Cassette, recorded: Iterable[Mapping[str, Any]], settings: PlanSettings | None = None
+    live: Cassette,
+    recorded: Iterable[Mapping[str, Any]],
+    settings: PlanSettings | None = None,
+    *,
+    first_index: int = 0,
 ) -> tuple[list[Call], dict[str, Any]]:
     """The live pass's calls; each tool call checked against the live server's outputSchema.
 
@@ -54,7 +58,7 @@ def replayed_calls(
         malformed = method == "tools/call" and not is_valid_call(item)
         calls.append(
             Call(
-                len(calls),
+                first_index + len(calls),
                 method,
                 str(item["target"]),
                 str(item["case"]),
