@@ -13,7 +13,8 @@ to serve and take one of the fixtures:
         url = mcpvcr_http_server.url   # http://127.0.0.1:<free port>/mcp
 
 The cassette path is relative to the pytest root directory. Nothing here
-imports `mcp`; the replay server runs as `python -m mcpvcr replay`.
+imports `mcp`; the replay server runs as `python -m mcpvcr replay`. The
+`mcpvcr_verify` fixture (record a baseline, verify after) is in `pytest_verify`.
 """
 
 from __future__ import annotations
@@ -29,7 +30,10 @@ from pathlib import Path
 
 import pytest
 
+from mcpvcr.pytest_verify import mcpvcr_verify, pytest_addoption
 from mcpvcr.replay.matching import DEFAULT_MATCH_ON
+
+__all__ = ["ReplayServer", "mcpvcr_verify", "pytest_addoption"]
 
 READY_TIMEOUT_SECONDS = 15.0
 
@@ -53,6 +57,11 @@ def pytest_configure(config: pytest.Config) -> None:
         "markers",
         "mcpvcr(cassette, match_on='method,target,arguments'): the cassette that the "
         "mcpvcr_server / mcpvcr_http_server fixtures replay",
+    )
+    config.addinivalue_line(
+        "markers",
+        "mcpvcr_verify(baseline, stdio=COMMAND|url=URL, record_mode='once', fail_on=..., "
+        "scenarios=FILE): the server and baseline the mcpvcr_verify fixture checks",
     )
 
 
