@@ -127,7 +127,7 @@ def test_python_examples_run(code: str) -> None:
 
 
 def test_pytest_plugin_example_matches_the_runnable_example() -> None:
-    snippet = next(body for lang, body in BLOCKS if lang == "python" and "pytest.mark" in body)
+    snippet = next(body for lang, body in BLOCKS if lang == "python" and "mcpvcr_server" in body)
     runnable = (REPO / "examples" / "client_test" / "test_replayed_server.py").read_text()
     assert '@pytest.mark.mcpvcr("cassettes/everything.mcpvcr")' in snippet
     assert "StdioServerParameters(**mcpvcr_server.stdio_parameters())" in snippet
