@@ -10,7 +10,8 @@ cassette. The decision itself (`evaluate`) is in `mcpvcr.diff.gate`.
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -36,6 +37,8 @@ class Policy:
     ignore_file: str | None = None
     """The accept-list; None = `.mcpvcr-ignore.toml` when it exists."""
     cosmetic: bool = False
+    ignore_paths: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+    """Answer paths left out of the behaviour comparison, per tool (`[tool.mcpvcr.verify]`)."""
 
     @property
     def scored(self) -> bool:
@@ -77,7 +80,14 @@ def run(
     from mcpvcr.diff import diff, fuzz_mismatch
     from mcpvcr.ignore import apply_ignore_file
 
-    changes = diff(old, new, old_label=old_label, new_label=new_label, cosmetic=policy.cosmetic)
+    changes = diff(
+        old,
+        new,
+        old_label=old_label,
+        new_label=new_label,
+        cosmetic=policy.cosmetic,
+        ignore_paths=policy.ignore_paths,
+    )
     accepted = apply_ignore_file(changes, policy.ignore_file)
     scores = None
     if policy.scored or always_score:

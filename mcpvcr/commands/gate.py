@@ -18,6 +18,7 @@ from mcpvcr.config import load_config
 from mcpvcr.diff.gate import DEFAULT_FAIL_ON, parse_fail_on, verdict_json
 from mcpvcr.errors import CannotRun, CheckFailed
 from mcpvcr.ignore import DEFAULT_FILE
+from mcpvcr.verify.config import load_verify_config
 
 
 @click.command("gate")
@@ -86,6 +87,7 @@ def command(
         max_score_drop=max_score_drop,
         ignore_file=ignore_file,
         cosmetic=cosmetic,
+        ignore_paths=load_verify_config().ignore_paths,
     )
     config = load_config()  # the [tool.mcpvcr] rules `mcpvcr score` applies, so scores agree
     old_cassette, new_cassette, old_label, new_label = load_sides(old, kwargs)

@@ -15,12 +15,11 @@ from typing import Any
 
 import click
 
-from mcpvcr import store
+from mcpvcr import gate, store
 from mcpvcr.cassette import Cassette
 from mcpvcr.commands._target_options import build_target, split_kwargs, target_options
-from mcpvcr.commands.diff import FORMATS, apply_ignore_file, render
-from mcpvcr.diff import diff
-from mcpvcr.diff.gate import evaluate, parse_fail_on, verdict_json
+from mcpvcr.commands.diff import FORMATS, render
+from mcpvcr.diff.gate import parse_fail_on, verdict_json
 from mcpvcr.errors import CannotRun, CheckFailed, UsageError
 from mcpvcr.ignore import DEFAULT_FILE
 from mcpvcr.recording import RecordOptions
@@ -43,6 +42,7 @@ def verify_options(baseline: Cassette, timeout: float, concurrency: int) -> Reco
         seed=int(header.get("seed") or 0),
         max_tools=header.get("maxTools") if isinstance(header.get("maxTools"), int) else None,
         fuzz_destructive=bool(header.get("fuzzDestructive")),
+        fuzz_readonly=bool(header.get("fuzzReadonly")),
         concurrency=concurrency,
         keep_volatile=bool(header.get("keepVolatile")),
         scrub_patterns=tuple(str(p) for p in scrub) if isinstance(scrub, list) else (),
@@ -140,22 +140,25 @@ def command(
     if update:
         _update(live, baseline, label)
         return
-    changes = diff(old, live, old_label=baseline, new_label=label, ignore_paths=config.ignore_paths)
-    result = apply_ignore_file(changes, ignore_file)
-    verdict = evaluate(result.changes, classes)
+    policy = gate.Policy(fail_on=classes, ignore_file=ignore_file, ignore_paths=config.ignore_paths)
+    result = gate.run(old, live, policy, old_label=baseline, new_label=label)
     if markdown_path:
-        _write_markdown(markdown_path, result.changes, verdict)
+        _write_markdown(markdown_path, result.changes, result.verdict)
     if fmt == "json":
         from mcpvcr.diff.formats import render_json
 
-        click.echo(render_json(result.changes, verdict_json(verdict, classes, None)), nl=False)
+        click.echo(
+            render_json(result.changes, verdict_json(result.verdict, classes, None)), nl=False
+        )
     else:
         click.echo(render(result.changes, fmt, baseline, classes), nl=False)
+    for entry in result.expired:
+        click.echo(f"mcpvcr: ignore entry expired, no longer applied: {entry.describe()}", err=True)
     if not live.complete:
         reason = printable(str(live.header.get("incomplete") or "cut short"))
         raise CannotRun(f"{label}: the replay did not finish ({reason})")
-    if verdict.failed:
-        raise CheckFailed("verify failed: " + "; ".join(verdict.reasons))
+    if result.verdict.failed:
+        raise CheckFailed("verify failed: " + "; ".join(result.verdict.reasons))
     click.echo(f"mcpvcr: verify passed ({len(old.interactions)} calls replayed)", err=True)
 
 
