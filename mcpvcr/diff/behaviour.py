@@ -15,7 +15,9 @@ For the others (an outcome change is reported alone; the answer checks add up):
   `behaviour.output_schema.now_violated` (breaking);
 - the kinds of content changed (text -> image): `behaviour.content_type.changed` (breaking);
 - new answer text the security scanners flag: `behaviour.answer.flagged_text` (security);
-- any other difference in the answer, one per path: `behaviour.answer.changed` (behaviour).
+- any other difference in the answer, one per path: `behaviour.answer.changed` (behaviour);
+  not for a malformed case refused on both sides (the wording of a validation error is
+  not behaviour a client depends on; new flagged text in it still is).
 
 Outcome strings are handled generically: only `ok` counts as success and
 `rejected`/`toolError` as a rejection; an outcome this module does not know
@@ -184,7 +186,10 @@ def compare_pair(
                 flagged,
             )
         )
-    if canon(old_answer) != canon(new_answer):
+    # How a malformed call is refused is not what a client depends on (the wording of
+    # a validation error changes with every schema library upgrade); that it is refused is.
+    reworded_refusal = not is_valid_call(after) and new_out in REJECTED
+    if canon(old_answer) != canon(new_answer) and not reworded_refusal:
         found.extend(_path_changes(where, old_answer, new_answer, ignore))
     return found
 
