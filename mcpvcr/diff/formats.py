@@ -9,7 +9,7 @@ from typing import Any, Final
 
 from mcpvcr._version import __version__
 from mcpvcr.canonical_json import json_document
-from mcpvcr.diff.catalogue import DEFAULT_FAIL_ON, RULES
+from mcpvcr.diff.catalogue import CLASSES, DEFAULT_FAIL_ON, RULES
 from mcpvcr.diff.model import Change, Changes
 from mcpvcr.diff.render import show_value
 from mcpvcr.sarif import Result, RuleDescriptor, sarif_log
@@ -17,7 +17,13 @@ from mcpvcr.terminal import printable
 
 SCHEMA: Final = "mcpvcr.diff/1"
 """The document kind and version, under the key `schema` as in the score and lint JSON."""
-SARIF_LEVEL: Final = {"breaking": "error", "security": "error", "additive": "note", "info": "note"}
+SARIF_LEVEL: Final = {
+    "breaking": "error",
+    "security": "error",
+    "behaviour": "warning",
+    "additive": "note",
+    "info": "note",
+}
 SECURITY_SEVERITY: Final = {"security": "7.5", "breaking": "5.0"}
 
 
@@ -97,8 +103,10 @@ def render_junit(changes: Changes, fail_on: Iterable[str] = DEFAULT_FAIL_ON) -> 
     suite = ET.SubElement(root, "testsuite", name=_clean(suite_name))
     failures = 0
     cases = 0
-    for cls in ("breaking", "security", "additive", "info"):
+    for cls in CLASSES:
         group = changes.of_class(cls)
+        if cls == "behaviour" and not group and cls not in failing:
+            continue  # contract-only diffs have no behaviour to report
         if not group and cls in failing:
             cases += 1
             ET.SubElement(suite, "testcase", classname=f"contract.{cls}", name=f"no {cls} changes")

@@ -256,3 +256,15 @@ def test_a_reworded_refusal_of_a_malformed_case_is_no_change() -> None:
     assert rules(compare([call(result=text("a"))], [call(result=text("b"))])) == {
         "behaviour.answer.changed"
     }
+
+
+def test_junit_and_sarif_carry_behaviour_changes() -> None:
+    from mcpvcr.diff.formats import render_junit, render_sarif
+
+    changes = compare([call(result=text("3"))], [call(result=text("4"))])
+    junit = render_junit(changes, ["behaviour"])
+    assert 'classname="contract.behaviour"' in junit and 'failures="1"' in junit
+    assert 'failures="0"' in render_junit(changes, ["breaking"])
+    sarif = json.loads(render_sarif(changes, "c.mcpvcr"))
+    [result] = sarif["runs"][0]["results"]
+    assert result["ruleId"] == "behaviour.answer.changed" and result["level"] == "warning"
