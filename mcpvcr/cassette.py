@@ -64,9 +64,9 @@ INTERACTION_KEYS: Final = (
     "params",  # the params sent (no _meta)
     "response",  # {"result": raw} | {"error": {code, message, data?}} | {"timeout": true}
     # | {"closed": "message"} when the connection died
-    "outcome",  # ok | toolError | rejected | protocolCrash | timeout
+    "outcome",  # ok | toolError | rejected | protocolCrash | timeout | inconclusive
     "flags",  # sorted list: silentlyAccepted, emptySuccess, outputSchemaViolation, ...
-    "latencyMs",  # coarse bucket, see LATENCY_LADDER_MS
+    "latencyMs",  # coarse bucket (LATENCY_LADDER_MS), or null: the call shared the server
 )
 
 LATENCY_LADDER_MS: Final = (200, 300, 500, 1000, 2000, 5000, 10000, 30000, 60000)

@@ -240,6 +240,7 @@ class FuzzConfig:
 
         [tool.mcpvcr.fuzz]
         scrub = ["req-[0-9a-f]{8}"]
+        order = ["create_entities", "add_observations"]   # exercised first, in order
         [tool.mcpvcr.fuzz.pin]
         git_status = { repo_path = "." }
         read_file = { path = "README.md" }
@@ -249,6 +250,7 @@ class FuzzConfig:
 
     pinned_arguments: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
     scrub_patterns: tuple[str, ...] = ()
+    order: tuple[str, ...] = ()
     source: str | None = None
 
 
@@ -280,5 +282,6 @@ def parse_fuzz_config(table: Mapping[str, Any], source: str) -> FuzzConfig:
     return FuzzConfig(
         pinned_arguments={str(tool): dict(args) for tool, args in pins.items()},
         scrub_patterns=tuple(scrub),
+        order=tuple(_strings(table, "order", f"{source}: [fuzz]")),
         source=source,
     )

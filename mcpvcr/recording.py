@@ -45,6 +45,8 @@ class RecordOptions:
     replay_calls: tuple[Mapping[str, Any], ...] = ()
     """`verify`: the recorded calls ({method, target, case, params}) to send instead of
     the fuzz plan, in this order (used only with `fuzz`)."""
+    fuzz_order: tuple[str, ...] = ()
+    """Tools to exercise first, in this order (`[tool.mcpvcr.fuzz] order`)."""
 
     def header_options(self) -> dict[str, Any]:
         """The options stored in the cassette header (not timeout/concurrency)."""
@@ -61,4 +63,6 @@ class RecordOptions:
                 name: dict(arguments) for name, arguments in sorted(self.pinned_arguments.items())
             },
             "maxResources": self.max_resources,
+            # Only when set, so recordings made without it keep their bytes.
+            **({"order": list(self.fuzz_order)} if self.fuzz_order else {}),
         } | ({"scenarios": [dict(call) for call in self.scenarios]} if self.scenarios else {})

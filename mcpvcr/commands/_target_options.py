@@ -317,6 +317,7 @@ def build_options(**kwargs: Any) -> RecordOptions:
         keep_volatile=bool(kwargs.get("keep_volatile")),
         scrub_patterns=(*configured.scrub_patterns, *scrub),
         pinned_arguments=pins,
+        fuzz_order=configured.order,
     )
 
 

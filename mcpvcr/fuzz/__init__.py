@@ -4,7 +4,8 @@
   `values` builds the valid value (with `hints`, `regex_gen`, `numbers`, `merge`) and
   `schemas` holds the jsonschema plumbing (validators, local `$ref`, type sets, formats).
 - `plan`: every call of the pass, in recorded order, and the coverage note.
-- `classify`: outcome (`ok | toolError | rejected | protocolCrash | timeout`) and flags.
+- `classify`: outcome (`ok`, `toolError`, `rejected`, `protocolCrash`, `timeout`,
+  `inconclusive`) and flags.
 - `scrub`: volatile values out of answers; very large answers truncated.
 
 The live pass that sends the calls is `mcpvcr.live.exercise`.

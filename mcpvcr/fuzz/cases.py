@@ -16,13 +16,19 @@ cases is the emission order recorded in the cassette:
    `pattern_mismatch:<f>`, `bad_format:<f>`, `null:<f>` (non-nullable fields),
    and `wrong_type:<a>.<b>` for fields of nested objects.
 
-Every malformed case except `extra_garbage` is kept only if jsonschema
-rejects it. `extra_garbage` (the valid arguments plus `"__mcpvcr_garbage__":
-true`) is a probe, not necessarily invalid: JSON Schema allows unknown keys
-unless `additionalProperties` is false. It is always sent, and an `ok` answer
-to it is classified `silentlyAccepted` like MCProbe does (a server that drops
-an unknown key without a word is what the behavioural audit wants to show);
-whether the schema allowed the key is in the recorded tool, for the scorer.
+Every malformed case except the probes is kept only if jsonschema rejects
+it. Two probes are sent whether or not the schema forbids them, and carry
+`allowed=True` when it does not:
+- `extra_garbage` (the valid arguments plus `"__mcpvcr_garbage__": true`):
+  JSON Schema allows unknown keys unless `additionalProperties` (or
+  `unevaluatedProperties`) is false. An `ok` answer is `silentlyAccepted`
+  (a contract violation) only where the schema closes its properties; on an
+  open schema it is a `lenient` note that costs nothing. MCProbe calls both
+  a silent accept; that departs from JSON Schema, so mcpvcr does not.
+- `wrong_type:<f>` for an untyped parameter (MCProbe sends none): a value of
+  another JSON type than the valid one (a string for a number, ...). The
+  schema allows it, so an `ok` answer is `lenient` unless the answer is
+  garbage (NaN, null, ...), which shows the tool computed nonsense from it.
 
 Tools without a usable object schema get MCProbe's trio: `valid {}`,
 `empty_args {}`, `extra_garbage {"__mcpvcr_garbage__": "x"}`.
@@ -81,6 +87,8 @@ class Case:
     name: str
     arguments: Any
     malformed: bool
+    allowed: bool = False
+    """A malformed probe the input schema nevertheless accepts (see the module doc)."""
 
 
 @dataclass(frozen=True)
@@ -128,8 +136,8 @@ def _trio(name: str, pinned: Mapping[str, Any] | None, reason: str | None) -> To
         name,
         (
             Case("valid", valid, malformed=False),
-            Case("empty_args", {}, malformed=True),
-            Case("extra_garbage", {GARBAGE_KEY: "x"}, malformed=True),
+            Case("empty_args", {}, malformed=True, allowed=True),
+            Case("extra_garbage", {GARBAGE_KEY: "x"}, malformed=True, allowed=True),
         ),
         reason,
     )
@@ -168,11 +176,16 @@ def _malformed(
         wrong = _wrong_value(schema, props[field], generator)
         if wrong is not _NONE:
             yield from keep(f"wrong_type:{field}", {**args, field: wrong})
+        elif not inferred_types(schema, props[field]):
+            untyped = {**args, field: _other_type(args.get(field))}
+            seen.add(f"wrong_type:{field}")
+            yield Case(f"wrong_type:{field}", untyped, True, allowed=is_valid(validator, untyped))
     for field in fields:
         enum = _enum_values(schema, props[field])
         if enum is not None:
             yield from keep(f"out_of_enum:{field}", {**args, field: _outside(enum)})
-    yield Case("extra_garbage", {**args, GARBAGE_KEY: True}, malformed=True)
+    extra = {**args, GARBAGE_KEY: True}
+    yield Case("extra_garbage", extra, malformed=True, allowed=is_valid(validator, extra))
     for field in fields:
         for kind, value in _boundary_values(schema, props[field]):
             yield from keep(f"{kind}:{field}", {**args, field: value})
@@ -197,6 +210,15 @@ def _wrong_value(root: Any, sub: Any, generator: ValueGenerator) -> Any:
         if not generator.valid(sub, value):
             return value
     return _NONE
+
+
+def _other_type(value: Any) -> Any:
+    """A value of another JSON type than `value`, for an untyped parameter."""
+    if isinstance(value, str):
+        return 123
+    if isinstance(value, bool) or value is None or isinstance(value, int | float):
+        return "not a number"
+    return "not an object" if isinstance(value, dict) else "not an array"
 
 
 def _enum_values(root: Any, sub: Any) -> list[Any] | None:
@@ -303,6 +325,6 @@ def check_plan(tool: Mapping[str, Any], plan: ToolPlan) -> list[str]:
             problems.append(
                 f"valid case does not validate: {first_error(validator, case.arguments)}"
             )
-        if case.malformed and case.name != "extra_garbage" and ok:
+        if case.malformed and not case.allowed and ok:
             problems.append(f"{case.name} validates")
     return problems

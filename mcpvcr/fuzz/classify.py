@@ -2,25 +2,39 @@
 
 Outcome, first rule that applies:
 
-| answer                                              | outcome         |
-|-----------------------------------------------------|-----------------|
-| no answer within the time-out                       | `timeout`       |
-| the connection died                                 | `protocolCrash` |
-| JSON-RPC error -32602 (invalid params)              | `rejected`      |
-| any other JSON-RPC error                            | `protocolCrash` |
-| a result that is not an object                      | `protocolCrash` |
-| tools/call result with a truthy `isError`           | `toolError`     |
-| anything else                                       | `ok`            |
+| answer                                                   | outcome         |
+|----------------------------------------------------------|-----------------|
+| no answer within the time-out                            | `timeout`       |
+| the connection died                                      | `protocolCrash` |
+| a result that is not an object                           | `protocolCrash` |
+| an error whose text blames the environment or our guess  | `inconclusive`  |
+| JSON-RPC error -32602 (invalid params)                   | `rejected`      |
+| any other JSON-RPC error                                 | `toolError`     |
+| tools/call result with a truthy `isError`                | `toolError`     |
+| anything else                                            | `ok`            |
 
-MCProbe scores -32602 like a dead transport; the MCP spec allows it for bad
-arguments, so here it is a clean rejection, kept apart from a crash.
+MCProbe scores every JSON-RPC error like a dead transport. Here a crash is a
+dead server or a broken transport only: -32602 is the clean rejection the MCP
+spec allows for bad arguments, and another code (-32603 for invalid params)
+is a `toolError` with the `wrongErrorCode` flag on a malformed case, a
+finding of its own (the server stayed up and refused).
+
+`inconclusive` (costs the server nothing; see inconclusive.py) is a failure
+that says more about where mcpvcr ran or what it guessed than about the
+server: no network, DNS, a path outside the server's allowed roots, a file
+that does not exist, or "not found" for a name mcpvcr made up.
 
 Flags (a sorted list):
-- `silentlyAccepted`: a malformed case answered `ok`;
+- `silentlyAccepted`: a malformed case the schema forbids answered `ok`;
+- `lenient`: a probe the schema allows (an unknown key on an open schema, a
+  wrong type for an untyped parameter) answered `ok`: an info note, no cost;
+  when a wrong-type probe's answer is garbage it is `silentlyAccepted` too;
 - `emptySuccess`: a valid case answered `ok` with nothing in it: no
   `structuredContent` with content, and `content` missing, empty or only
   blank text (any image/audio/resource part counts as content); for
   resources/read an empty `contents`, for prompts/get empty `messages`;
+- `garbageAnswer`: an `ok` tools/call answer that is only NaN, Infinity,
+  null, "undefined", or an error message dressed as a success (garbage.py);
 - `outputSchemaViolation`: a valid tools/call answered `ok` whose
   `structuredContent` is missing or fails the tool's `outputSchema`
   (jsonschema, the schema's own dialect); also a `toolError` on a valid case
@@ -28,6 +42,11 @@ Flags (a sorted list):
   SDKs validate their own output and report the failure that way). An
   outputSchema that is not itself a valid schema is never held against the
   answer;
+- `wrongErrorCode`: a malformed case answered with a JSON-RPC error other
+  than -32602;
+- `task`: the call was made as a task (tools with `execution.taskSupport`);
+- `retried`: a valid case that failed for missing state, sent again after
+  the tools that make that state ran (the stored answer is the second);
 - `truncated`: set later by the scrubber when the stored answer was cut.
 """
 
@@ -38,10 +57,12 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, Final, Literal
 
+from mcpvcr.fuzz.garbage import is_garbage
+from mcpvcr.fuzz.inconclusive import environment_blamed
 from mcpvcr.fuzz.schemas import SchemaProblem, build_validator, is_valid
 from mcpvcr.jsonrpc import INVALID_PARAMS
 
-Outcome = Literal["ok", "toolError", "rejected", "protocolCrash", "timeout"]
+Outcome = Literal["ok", "toolError", "rejected", "protocolCrash", "timeout", "inconclusive"]
 _OUTPUT_SCHEMA_TEXT: Final = re.compile(
     r"output ?schema|structured ?content|output validation", re.IGNORECASE
 )
@@ -62,33 +83,69 @@ def classify(
     timed_out: bool = False,
     closed: str | None = None,
     output_schema: Any = None,
+    allowed: bool = False,
+    guessed: bool = True,
+    case: str = "",
 ) -> Classification:
-    """Outcome and flags for one answer; the fields mirror `mcpvcr.live.wire.Reply`."""
+    """Outcome and flags for one answer; the fields mirror `mcpvcr.live.wire.Reply`.
+
+    `allowed`: a malformed case the input schema accepts (a probe). `guessed`:
+    the arguments are mcpvcr's own (not pinned by the user), so "not found"
+    may be our fault.
+    """
     if timed_out:
         return Classification("timeout")
     if closed is not None:
         return Classification("protocolCrash")
     if error is not None:
-        code = error.get("code") if isinstance(error, Mapping) else None
-        is_rejection = (
-            isinstance(code, int) and not isinstance(code, bool) and code == INVALID_PARAMS
-        )
-        return Classification("rejected" if is_rejection else "protocolCrash")
+        return _error_outcome(error, malformed=malformed, allowed=allowed, guessed=guessed)
     if not isinstance(result, Mapping):
         return Classification("protocolCrash")
     flags: set[str] = set()
     if method == "tools/call" and result.get("isError"):
+        if environment_blamed(_texts(result), guess=guessed and (not malformed or allowed)):
+            return Classification("inconclusive")
         if not malformed and output_schema is not None and _mentions_output_schema(result):
             flags.add("outputSchemaViolation")
         return Classification("toolError", tuple(sorted(flags)))
+    garbage = method == "tools/call" and is_garbage(result)
+    if garbage:
+        flags.add("garbageAnswer")
     if malformed:
-        flags.add("silentlyAccepted")
+        flags.add("lenient" if allowed else "silentlyAccepted")
+        if allowed and garbage and case.startswith("wrong_type:"):
+            # The server computed nonsense from a value of the wrong type (an
+            # unknown key changes nothing, so garbage there is the valid case's).
+            flags.add("silentlyAccepted")
     else:
         if is_empty(method, result):
             flags.add("emptySuccess")
         if method == "tools/call" and violates_output_schema(output_schema, result):
             flags.add("outputSchemaViolation")
     return Classification("ok", tuple(sorted(flags)))
+
+
+def _error_outcome(
+    error: Mapping[str, Any], *, malformed: bool, allowed: bool, guessed: bool
+) -> Classification:
+    code = error.get("code") if isinstance(error, Mapping) else None
+    message = error.get("message") if isinstance(error, Mapping) else None
+    texts = [message] if isinstance(message, str) else []
+    if environment_blamed(texts, guess=guessed and (not malformed or allowed)):
+        return Classification("inconclusive")
+    if isinstance(code, int) and not isinstance(code, bool) and code == INVALID_PARAMS:
+        return Classification("rejected")
+    return Classification("toolError", ("wrongErrorCode",) if malformed else ())
+
+
+def _texts(result: Mapping[str, Any]) -> list[str]:
+    content = result.get("content")
+    parts = content if isinstance(content, list) else []
+    return [
+        part["text"]
+        for part in parts
+        if isinstance(part, Mapping) and isinstance(part.get("text"), str)
+    ]
 
 
 def is_empty(method: str, result: Mapping[str, Any]) -> bool:

@@ -1,7 +1,9 @@
 """Which calls the behavioural pass makes, in recorded order, and the coverage note (pure).
 
 Order (the order of `body["interactions"]`, whatever order answers arrive in):
-1. `tools/call`: tools sorted by name; per tool its cases in emission order
+1. `tools/call`: tools in exercise order (order.py: producers before the
+   tools that read, update or delete what they make; `order` from
+   `[tool.mcpvcr.fuzz]` first); per tool its cases in emission order
    (cases.py). Tools annotated `destructiveHint: true` (strictly the boolean)
    are skipped unless `fuzz_destructive`; with `fuzz_readonly` every tool not
    annotated `readOnlyHint: true` is skipped too; then the first `max_tools` by name
@@ -26,6 +28,7 @@ from typing import Any
 from mcpvcr.cassette import Cassette
 from mcpvcr.fuzz.cases import plan_tool
 from mcpvcr.fuzz.hints import prompt_argument
+from mcpvcr.fuzz.order import PRODUCER, is_read_only, order_tools, tool_rank
 
 
 @dataclass(frozen=True)
@@ -39,6 +42,16 @@ class Call:
     params: dict[str, Any]
     malformed: bool = False
     output_schema: Any = None
+    allowed: bool = False
+    """A malformed probe the input schema accepts (classify: `lenient`, not a silent accept)."""
+    guessed: bool = True
+    """The arguments are mcpvcr's guess, not the user's pin."""
+    read_only: bool = True
+    """May run alongside other calls: reads, and tools annotated `readOnlyHint: true`."""
+    task: bool = False
+    """Sent as a task (the tool's `execution.taskSupport` is "required")."""
+    producer: bool = False
+    """The tool makes state others may need (order.py), so its success allows a retry."""
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -51,6 +64,8 @@ class PlanSettings:
     fuzz_readonly: bool = False
     max_resources: int = 50
     pinned_arguments: Mapping[str, Mapping[str, Any]] | None = None
+    order: tuple[str, ...] = ()
+    """Tools to exercise first, in this order (`[tool.mcpvcr.fuzz] order`)."""
 
 
 def plan_calls(cassette: Cassette, settings: PlanSettings) -> tuple[list[Call], dict[str, Any]]:
@@ -58,18 +73,18 @@ def plan_calls(cassette: Cassette, settings: PlanSettings) -> tuple[list[Call], 
     calls: list[Call] = []
     tools = _named(cassette.tools, "name")
     destructive = [name for name, tool in tools if _is_destructive(tool)]
-    not_readonly = [name for name, tool in tools if not _is_readonly(tool)]
+    not_readonly = [name for name, tool in tools if not is_read_only(tool)]
     eligible = [
         (name, tool)
         for name, tool in tools
         if (settings.fuzz_destructive or not _is_destructive(tool))
-        and (not settings.fuzz_readonly or _is_readonly(tool))
+        and (not settings.fuzz_readonly or is_read_only(tool))
     ]
     cap = len(eligible) if settings.max_tools is None else max(0, settings.max_tools)
     fuzzed, over_cap = eligible[:cap], eligible[cap:]
     no_valid: dict[str, str] = {}
     pinned = settings.pinned_arguments or {}
-    for name, tool in fuzzed:
+    for name, tool in order_tools(fuzzed, settings.order):
         plan = plan_tool(tool, seed=settings.seed, pinned=pinned.get(name))
         if plan.no_valid_case:
             no_valid[name] = plan.no_valid_case
@@ -84,13 +99,21 @@ def plan_calls(cassette: Cassette, settings: PlanSettings) -> tuple[list[Call], 
                     params,
                     case.malformed,
                     tool.get("outputSchema"),
+                    allowed=case.allowed,
+                    guessed=name not in pinned,
+                    read_only=is_read_only(tool),
+                    task=task_support(tool) == "required",
+                    producer=tool_rank(tool) == PRODUCER,
                 )
             )
     tool_calls = len(calls)
     resources = _named(cassette.resources, "uri")
     read = resources[: max(0, settings.max_resources)]
     for uri, _resource in read:
-        calls.append(Call(len(calls), "resources/read", uri, "read", {"uri": uri}))
+        # The uri is the server's own (listed), so a failure is never our guess.
+        calls.append(
+            Call(len(calls), "resources/read", uri, "read", {"uri": uri}, guessed=False)
+        )
     prompts = _named(cassette.prompts, "name")
     for name, prompt in prompts:
         calls.append(Call(len(calls), "prompts/get", name, "get", _prompt_params(name, prompt)))
@@ -118,9 +141,25 @@ def _named(items: list[Any], key: str) -> list[tuple[str, dict[str, Any]]]:
     return sorted(seen.items())
 
 
-def _is_readonly(tool: Mapping[str, Any]) -> bool:
-    annotations = tool.get("annotations")
-    return isinstance(annotations, Mapping) and annotations.get("readOnlyHint") is True
+def split_calls(calls: list[Call]) -> tuple[list[Call], list[Call]]:
+    """(solo, shared): which calls run one at a time, in plan order, and which may overlap.
+
+    Solo: every valid case (its latency enters the score, so it must be
+    measured alone) and every case of a tool not annotated `readOnlyHint`
+    (it may change state, so it never overlaps another such call). Shared:
+    the malformed cases of read-only tools, resource reads and prompt gets,
+    sent after the solo calls, when the state no longer changes.
+    """
+    solo = [c for c in calls if c.method == "tools/call" and (c.case == "valid" or not c.read_only)]
+    chosen = {c.index for c in solo}
+    return solo, [c for c in calls if c.index not in chosen]
+
+
+def task_support(tool: Mapping[str, Any]) -> str:
+    """The tool's `execution.taskSupport` ("forbidden" when absent, per the spec)."""
+    execution = tool.get("execution")
+    support = execution.get("taskSupport") if isinstance(execution, Mapping) else None
+    return support if isinstance(support, str) else "forbidden"
 
 
 def _is_destructive(tool: Mapping[str, Any]) -> bool:

@@ -209,10 +209,104 @@ def output_schema_violation(ctx: LintContext) -> Iterator[Hit]:
     scored=False,
 )
 def valid_call_failed(ctx: LintContext) -> Iterator[Hit]:
+    # Inconclusive calls failed for the environment or our guess: behavior.inconclusive.
     for item in ctx.cassette.interactions:
-        if item.get("case") in ("valid", "read", "get") and item.get("outcome") != "ok":
+        if item.get("case") in ("valid", "read", "get") and item.get("outcome") not in (
+            "ok",
+            "inconclusive",
+        ):
             yield Hit(
                 f"{item.get('method')} '{item.get('target')}' (case {item.get('case')}) "
                 f"ended {item.get('outcome')}.",
                 _where(item),
             )
+
+
+@rule(
+    "behavior.garbage_answer",
+    "warning",
+    "A call succeeded with garbage: NaN, Infinity, null, 'undefined' or an error message.",
+    "Report failures with isError (or a JSON-RPC error) and never return NaN or null as a result.",
+    scope="contract",
+    scored=False,
+)
+def garbage_answer(ctx: LintContext) -> Iterator[Hit]:
+    found = _by_target(ctx, "tools/call", lambda i: "garbageAnswer" in _flags(i))
+    for tool, cases in found.items():
+        yield Hit(
+            f"Tool '{tool}' answered {len(cases)} call(s) with a garbage success "
+            f"({_cases(cases)}).",
+            {"tool": tool},
+        )
+
+
+@rule(
+    "behavior.lenient_input",
+    "info",
+    "A tool accepted input its schema allows but does not describe (an unknown key on an "
+    "open schema, another type for an untyped parameter).",
+    "Nothing is wrong: the schema allows it. To make such input an error, set "
+    '"additionalProperties": false and give every parameter a type.',
+    scope="contract",
+    scored=False,
+)
+def lenient_input(ctx: LintContext) -> Iterator[Hit]:
+    found = _by_target(
+        ctx,
+        "tools/call",
+        lambda i: "lenient" in _flags(i) and "silentlyAccepted" not in _flags(i),
+    )
+    for tool, cases in found.items():
+        yield Hit(
+            f"Tool '{tool}' accepted {len(cases)} input(s) its open schema allows "
+            f"({_cases(cases)}); lenient, not a defect.",
+            {"tool": tool},
+        )
+
+
+@rule(
+    "behavior.inconclusive",
+    "info",
+    "A call failed for the environment (no network, a path outside the allowed roots) or "
+    "for an argument mcpvcr made up; it costs the server nothing.",
+    "Pin a real argument: `--pin TOOL='{\"arg\": ...}'` or `[tool.mcpvcr.fuzz.pin]`, and "
+    "record where the server can reach what it needs.",
+    scope="contract",
+    scored=False,
+)
+def inconclusive(ctx: LintContext) -> Iterator[Hit]:
+    for item in ctx.cassette.interactions:
+        if item.get("outcome") != "inconclusive" or item.get("case") not in _HAPPY:
+            continue
+        target = str(item.get("target", ""))
+        why = _answer_text(item.get("response"))
+        pin = (
+            f" Pin a real argument: --pin {target}='{{...}}' or [tool.mcpvcr.fuzz.pin]."
+            if item.get("method") == "tools/call"
+            else ""
+        )
+        yield Hit(
+            f"{item.get('method')} '{target}' (case {item.get('case')}) was inconclusive"
+            f"{': ' + why if why else ''}.{pin}",
+            _where(item),
+        )
+
+
+_HAPPY = ("valid", "read", "get")
+
+
+def _answer_text(response: Any) -> str:
+    """The first line of an error, cut short (for a one-line finding)."""
+    if not isinstance(response, dict):
+        return ""
+    text = ""
+    error = response.get("error")
+    if isinstance(error, dict) and isinstance(error.get("message"), str):
+        text = error["message"]
+    result = response.get("result")
+    content = result.get("content") if isinstance(result, dict) else None
+    for part in content if isinstance(content, list) else []:
+        if not text and isinstance(part, dict) and isinstance(part.get("text"), str):
+            text = part["text"]
+    line = " ".join(text.split())
+    return line if len(line) <= 120 else line[:119] + "…"

@@ -30,8 +30,10 @@ from typing import Any
 from mcpvcr.cassette import TIMED_OUT_LATENCY_MS, Cassette, coarse_latency_ms
 from mcpvcr.errors import UsageError
 from mcpvcr.fuzz.classify import classify
-from mcpvcr.fuzz.plan import Call, PlanSettings, plan_calls
+from mcpvcr.fuzz.inconclusive import GUESS
+from mcpvcr.fuzz.plan import Call, PlanSettings, plan_calls, split_calls
 from mcpvcr.fuzz.scrub import Scrubber, truncate
+from mcpvcr.live.tasks import call_as_task, task_params, task_unsupported
 from mcpvcr.live.wire import Connection, Reply
 from mcpvcr.recording import FUZZ_LIMIT_SECONDS, RecordOptions
 
@@ -75,6 +77,7 @@ async def exercise(
         fuzz_readonly=options.fuzz_readonly,
         max_resources=options.max_resources,
         pinned_arguments=options.pinned_arguments,
+        order=options.fuzz_order,
     )
     if options.replay_calls:
         from mcpvcr.verify.calls import replayed_calls
@@ -88,21 +91,39 @@ async def exercise(
             named, _ = replayed_calls(cassette, options.scenarios, first_index=len(calls))
             calls.extend(named)
             coverage["scenarios"] = len(named)
+    solo, shared = split_calls(calls)
     recorded: dict[int, dict[str, Any]] = {}
     watch = _Watch(_budget(options.timeout))
+    replies: dict[int, Reply] = {}
+
+    async def run(call: Call, *, alone: bool) -> None:
+        if not watch.may_send():
+            return
+        reply = await _send(conn, call, options.timeout)
+        watch.saw(call, reply)
+        replies[call.index] = reply
+        recorded[call.index] = interaction(call, reply, scrubber, alone=alone)
+
+    # Calls that change state, and every valid case, one at a time in plan
+    # order: the server's state is the same at each call whatever the
+    # concurrency, and a valid case's latency is its own, not a queue's.
+    for call in solo:
+        await run(call, alone=True)
+    for call in _retry_candidates(solo, recorded, replies):
+        if not watch.may_send():
+            break
+        reply = await _send(conn, call, options.timeout)
+        watch.saw(call, reply)
+        recorded[call.index] = interaction(call, reply, scrubber, alone=True, retried=True)
     limiter = asyncio.Semaphore(max(1, options.concurrency))
 
-    async def run(call: Call) -> None:
+    async def run_shared(call: Call) -> None:
         async with limiter:
-            if not watch.may_send():
-                return
-            reply = await _send(conn, call, options.timeout)
-            watch.saw(call, reply)
-            recorded[call.index] = interaction(call, reply, scrubber)
+            await run(call, alone=False)
 
     async with asyncio.TaskGroup() as group:
-        for call in calls:
-            group.create_task(run(call))
+        for call in shared:
+            group.create_task(run_shared(call))
     died: str | None = None
     last = len(calls)
     if watch.deaths:
@@ -110,6 +131,33 @@ async def exercise(
     interactions = [recorded[index] for index in sorted(recorded) if index <= last]
     coverage["unsent"] = watch.unsent
     return ExerciseResult(interactions=interactions, coverage=coverage, died=died)
+
+
+def _retry_candidates(
+    solo: Sequence[Call], recorded: dict[int, dict[str, Any]], replies: dict[int, Reply]
+) -> list[Call]:
+    """Valid cases that failed only for missing state, once a producer has succeeded.
+
+    The plan runs producers first, so a tool that still finds nothing was
+    misordered by the heuristic (or needs a producer that ran after it);
+    sending it once more, after every producer ran, settles which.
+    """
+    produced = any(
+        call.producer and recorded.get(call.index, {}).get("outcome") == "ok"
+        for call in solo
+        if call.case == "valid"
+    )
+    if not produced:
+        return []
+    again = []
+    for call in solo:
+        reply = replies.get(call.index)
+        outcome = recorded.get(call.index, {}).get("outcome")
+        if call.case != "valid" or call.method != "tools/call" or reply is None:
+            continue
+        if outcome in ("inconclusive", "toolError", "rejected") and missing_state(reply):
+            again.append(call)
+    return again
 
 
 class _Watch:
@@ -144,6 +192,18 @@ class _Watch:
             self._timeouts.clear()
 
 
+def missing_state(reply: Reply) -> bool:
+    """Whether a failed answer says something it needed does not exist (yet)."""
+    texts: list[str] = []
+    if isinstance(reply.error, dict) and isinstance(reply.error.get("message"), str):
+        texts.append(reply.error["message"])
+    content = reply.result.get("content") if isinstance(reply.result, dict) else None
+    for part in content if isinstance(content, list) else []:
+        if isinstance(part, dict) and isinstance(part.get("text"), str):
+            texts.append(part["text"])
+    return any(GUESS.search(text[:2000]) for text in texts)
+
+
 def _budget(timeout: float) -> float:
     """Seconds in which to start calls, so the last ones end inside the recorder's bound."""
     return max(0.0, FUZZ_LIMIT_SECONDS - 2 * (timeout + _SAFETY_MARGIN) - 30.0)
@@ -153,6 +213,8 @@ async def _send(conn: Connection, call: Call, timeout: float) -> Reply:
     """One request; a connection that breaks its never-raise promise counts as dead."""
     try:
         async with asyncio.timeout(timeout + _SAFETY_MARGIN):
+            if call.task:
+                return await call_as_task(conn, call.params, timeout)
             return await conn.request(call.method, call.params, timeout)
     except TimeoutError:
         return Reply(timed_out=True, seconds=timeout)
@@ -161,8 +223,15 @@ async def _send(conn: Connection, call: Call, timeout: float) -> Reply:
         return Reply(closed=f"connection closed ({type(exc).__name__})")
 
 
-def interaction(call: Call, reply: Reply, scrubber: Scrubber) -> dict[str, Any]:
-    """The recorded Interaction dict (keys: mcpvcr.cassette.INTERACTION_KEYS)."""
+def interaction(
+    call: Call, reply: Reply, scrubber: Scrubber, *, alone: bool = True, retried: bool = False
+) -> dict[str, Any]:
+    """The recorded Interaction dict (keys: mcpvcr.cassette.INTERACTION_KEYS).
+
+    `latencyMs` is kept only for a call that had the server to itself
+    (`alone`); a call that shared it records null, so the bytes do not depend
+    on `--concurrency` and no queueing enters the score.
+    """
     verdict = classify(
         method=call.method,
         malformed=call.malformed,
@@ -171,8 +240,18 @@ def interaction(call: Call, reply: Reply, scrubber: Scrubber) -> dict[str, Any]:
         timed_out=reply.timed_out,
         closed=reply.closed,
         output_schema=call.output_schema,
+        allowed=call.allowed,
+        guessed=call.guessed,
+        case=call.case,
     )
+    outcome = verdict.outcome
     flags = set(verdict.flags)
+    if call.task:
+        flags.add("task")
+        if task_unsupported(reply):
+            outcome = "inconclusive"
+    if retried:
+        flags.add("retried")
     response: dict[str, Any]
     if reply.timed_out:
         # Not the --timeout value: options that change only how long a recording
@@ -192,9 +271,15 @@ def interaction(call: Call, reply: Reply, scrubber: Scrubber) -> dict[str, Any]:
         "method": call.method,
         "target": call.target,
         "case": call.case,
-        "params": call.params,
+        "params": task_params(call.params) if call.task else call.params,
         "response": response,
-        "outcome": verdict.outcome,
+        "outcome": outcome,
         "flags": sorted(flags),
-        "latencyMs": TIMED_OUT_LATENCY_MS if reply.timed_out else coarse_latency_ms(reply.seconds),
+        "latencyMs": _latency(reply, alone),
     }
+
+
+def _latency(reply: Reply, alone: bool) -> int | None:
+    if reply.timed_out:
+        return TIMED_OUT_LATENCY_MS
+    return coarse_latency_ms(reply.seconds) if alone else None

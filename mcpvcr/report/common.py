@@ -72,7 +72,8 @@ def critical_parts(critical: Critical) -> list[tuple[str, tuple[str, ...]]]:
         (critical.silent_tools, "tool(s) silently accept malformed input"),
         (
             critical.empty_tools,
-            "tool(s) return an empty success on valid input — possible hallucinated success",
+            "tool(s) return an empty or garbage success on valid input "
+            "— possible hallucinated success",
         ),
         (
             critical.schema_tools,
@@ -102,6 +103,12 @@ def fuzz_note(row: FuzzRow) -> str:
         return "rejected: " + _cut(message, 50) if message else "rejected (-32602)"
     if row.outcome == "timeout":
         return "timeout" + (": " + _cut(message, 50) if message else "")
+    if row.outcome == "inconclusive":
+        return "inconclusive (not scored): " + _cut(message, 40) if message else "inconclusive"
+    if "garbageAnswer" in row.flags:
+        return "garbage answer (NaN/null/error text as success)"
+    if "lenient" in row.flags:
+        return "lenient: the schema allows this input"
     if "outputSchemaViolation" in row.flags:
         return "outputSchema violated"
     if "emptySuccess" in row.flags:

@@ -145,7 +145,13 @@ def critical(rows: list[FuzzRow]) -> Critical:
     return Critical(
         measured=bool(rows),
         silent_tools=tools_with("silentlyAccepted"),
-        empty_tools=tools_with("emptySuccess"),
+        empty_tools=tuple(
+            dict.fromkeys(
+                r.tool
+                for r in rows
+                if "emptySuccess" in r.flags or ("garbageAnswer" in r.flags and r.case == "valid")
+            )
+        ),
         schema_tools=tools_with("outputSchemaViolation"),
         crashes=sum(r.outcome in ("protocolCrash", "timeout") for r in rows),
     )

@@ -3,11 +3,21 @@
 Anchors spec §3: every dimension is 0-10 through `clamp_dim`; Error Handling
 and Liveness are read from the recorded `tools/call` interactions (case
 `valid` against the malformed cases) and are "not measured" when the recording
-did not run the behavioural pass. Two deliberate differences, both from the
-richer outcomes a cassette records: a JSON-RPC -32602 answer (`rejected`) is a
-clean rejection, not a crash; and a malformed case answered `ok` without the
-`silentlyAccepted` flag (the fuzzer decided the input was acceptable, e.g. an
-extra key where the schema allows one) is left out of the rate.
+did not run the behavioural pass. Deliberate differences, all from the
+richer outcomes a cassette records:
+- a JSON-RPC error is not a crash: -32602 (`rejected`) and any other code
+  (`toolError`, flagged `wrongErrorCode` and reported by lint) are refusals;
+  only a dead server, a broken transport or a time-out counts as a crash;
+- a malformed case answered `ok` without the `silentlyAccepted` flag (a
+  `lenient` probe the schema allows, e.g. an unknown key on an open schema)
+  is left out of the rate;
+- `inconclusive` calls (the environment or mcpvcr's guess failed, not the
+  server) are left out of both rates;
+- a valid call answered with garbage (`garbageAnswer`: NaN, null, an error
+  text dressed as success) is not a real result;
+- the latency penalty reads only calls that had the server to themselves
+  (valid cases run one at a time); a call that shared the server records no
+  latency (null) and is not read.
 """
 
 from __future__ import annotations
@@ -91,7 +101,7 @@ def error_handling(rows: Sequence[FuzzRow]) -> Dimension:
     """Share of malformed calls rejected cleanly (isError result or -32602)."""
     graceful = silent = crash = 0
     for row in rows:
-        if row.case == "valid":
+        if row.case == "valid" or row.outcome == "inconclusive":
             continue
         if row.silent:
             silent += 1
@@ -123,21 +133,27 @@ def error_handling(rows: Sequence[FuzzRow]) -> Dimension:
 
 def liveness(rows: Sequence[FuzzRow]) -> Dimension:
     """Share of valid calls that returned a real result, minus a p50 latency penalty."""
-    valid = [row for row in rows if row.case == "valid"]
+    tried = [row for row in rows if row.case == "valid"]
+    valid = [row for row in tried if row.outcome != "inconclusive"]
     if not valid:
+        if tried:
+            return _dimension(
+                "liveness", 10, [f"{len(tried)} valid call(s), all inconclusive (not scored)"]
+            )
         return _dimension("liveness", 10, ["no valid calls were made"])
     ok_latencies: list[int] = []
-    schema_bad = failed = empty = 0
+    schema_bad = failed = empty = ok = 0
     for row in valid:
         if "outputSchemaViolation" in row.flags:
             schema_bad += 1
         elif row.outcome != "ok":
             failed += 1
-        elif "emptySuccess" in row.flags:
+        elif "emptySuccess" in row.flags or "garbageAnswer" in row.flags:
             empty += 1
         else:
-            ok_latencies.append(row.latency_ms or 0)
-    ok = len(ok_latencies)
+            ok += 1
+            if row.latency_ms is not None:
+                ok_latencies.append(row.latency_ms)
     score = 10 * ok / len(valid)
     reasons = [
         f"{ok}/{len(valid)} valid call(s) returned a real result "
@@ -145,7 +161,13 @@ def liveness(rows: Sequence[FuzzRow]) -> Dimension:
     ]
     if empty:
         reasons.append(
-            f"{empty} valid call(s) returned an empty success — possible hallucinated success"
+            f"{empty} valid call(s) returned an empty or garbage success "
+            "— possible hallucinated success"
+        )
+    if len(tried) > len(valid):
+        reasons.append(
+            f"{len(tried) - len(valid)} valid call(s) inconclusive (environment or guessed "
+            "argument; not scored)"
         )
     if schema_bad:
         reasons.append(
@@ -164,7 +186,7 @@ def liveness(rows: Sequence[FuzzRow]) -> Dimension:
             line += f" → {to_fixed(penalty, 1)} point penalty"
         reasons.append(line)
         reasons.append(
-            f"valid-call latency max = {max(ok_latencies)}ms across {ok} call(s) "
+            f"valid-call latency max = {max(ok_latencies)}ms across {len(ok_latencies)} call(s) "
             "(recorded as coarse buckets)"
         )
     return _dimension("liveness", score, reasons)

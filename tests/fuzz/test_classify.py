@@ -18,8 +18,9 @@ OUT = {"type": "object", "properties": {"n": {"type": "integer"}}, "required": [
         ({"timed_out": True}, "timeout", ()),
         ({"closed": "EOF"}, "protocolCrash", ()),
         ({"error": {"code": -32602, "message": "bad"}}, "rejected", ()),
-        ({"error": {"code": -32603, "message": "boom"}}, "protocolCrash", ()),
-        ({"error": {"code": "x", "message": "odd"}}, "protocolCrash", ()),
+        # A JSON-RPC error is an answer from a live server, never a crash.
+        ({"error": {"code": -32603, "message": "boom"}}, "toolError", ()),
+        ({"error": {"code": "x", "message": "odd"}}, "toolError", ()),
         ({"result": None}, "protocolCrash", ()),
         ({"result": {"isError": True, "content": []}}, "toolError", ()),
         ({"result": TEXT}, "ok", ()),
@@ -110,5 +111,5 @@ def test_resources_and_prompts() -> None:
         classify(
             method="resources/read", malformed=False, error={"code": -32002, "message": "nf"}
         ).outcome
-        == "protocolCrash"
+        == "toolError"
     )

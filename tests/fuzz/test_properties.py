@@ -132,12 +132,16 @@ def test_valid_validates_and_malformed_does_not(tool: dict[str, Any], seed: int)
     assert validator.is_valid(plan.cases[0].arguments), plan.cases[0].arguments
     for case in plan.cases[1:]:
         assert case.malformed
+        # A probe's `allowed` says exactly whether the schema accepts it.
+        assert case.allowed is validator.is_valid(case.arguments), case
         if case.name == "extra_garbage":
             # A probe: invalid exactly when the schema forbids unknown keys.
             forbids = tool["inputSchema"].get("additionalProperties") is False
             assert validator.is_valid(case.arguments) is not forbids
-        else:
+        elif not case.allowed:
             assert not validator.is_valid(case.arguments), case
+        else:  # the only other probe: another type for an untyped parameter
+            assert case.name.startswith("wrong_type:"), case
     assert plan == plan_tool(tool, seed=seed)  # deterministic
     assert len({case.name for case in plan.cases}) == len(plan.cases)
 

@@ -32,39 +32,49 @@ def _table(cassette: Cassette) -> list[tuple[str, str, str, list[str]]]:
 
 def test_demo_target_fuzz_table_matches_hand_computed() -> None:
     cassette = _record([sys.executable, "-m", "examples.demo_target"])
-    ok, silent, err = "ok", ["silentlyAccepted"], "toolError"
+    ok, err, lenient = "ok", "toolError", ["lenient"]
+    garbage = ["garbageAnswer"]
+    garbage_silent = ["garbageAnswer", "lenient", "silentlyAccepted"]
     # Hand-computed from examples/demo_target: valid cases fill required fields only (greet and
     # divide have none: {}), every tool ignores unknown keys, set_mode/well_behaved validate.
+    # Exercise order: set_mode first (a producer: "set"), then the rest by name. Every schema
+    # is open, so unknown keys are `lenient`; the untyped parameters of divide and greet get a
+    # wrong-type probe; divide's '{"result": null}' (NaN) is garbage, and a garbage answer to
+    # a wrong-type probe is a silent accept.
     assert _table(cassette) == [
-        ("divide", "valid", ok, []),
-        ("divide", "extra_garbage", ok, silent),
-        ("greet", "valid", ok, []),
-        ("greet", "extra_garbage", ok, silent),
         ("set_mode", "valid", ok, []),
         ("set_mode", "missing_required:mode", err, []),
         ("set_mode", "wrong_type:mode", err, []),
         ("set_mode", "out_of_enum:mode", err, []),
-        ("set_mode", "extra_garbage", ok, silent),
+        ("set_mode", "extra_garbage", ok, lenient),
         ("set_mode", "null:mode", err, []),
+        ("divide", "valid", ok, garbage),
+        ("divide", "wrong_type:a", ok, garbage_silent),
+        ("divide", "wrong_type:b", ok, garbage_silent),
+        ("divide", "extra_garbage", ok, ["garbageAnswer", "lenient"]),
+        ("greet", "valid", ok, []),
+        ("greet", "wrong_type:name", ok, lenient),
+        ("greet", "extra_garbage", ok, lenient),
         ("well_behaved", "valid", ok, []),
         ("well_behaved", "missing_required:greeting", err, []),
         ("well_behaved", "wrong_type:greeting", err, []),
-        ("well_behaved", "extra_garbage", ok, silent),
+        ("well_behaved", "extra_garbage", ok, lenient),
         ("well_behaved", "null:greeting", err, []),
         ("demo://readme", "read", ok, []),
         ("summarize", "get", ok, []),
     ]
-    divide = cassette.interactions[0]
+    divide = cassette.interactions[6]
     assert divide["response"]["result"]["content"] == [{"type": "text", "text": '{"result": null}'}]
     assert cassette.body["coverage"]["fuzzed"] == 4
     assert cassette.complete
-    # What the scorer makes of it: 11 malformed rows, 7 rejected with isError, 4 silent
-    # (the extra_garbage probes) -> 10 * 7 / 11; the 4 valid calls all real and fast.
+    # What the scorer makes of it: 9 counted malformed rows (lenient probes are left out),
+    # 7 rejected with isError, 2 silent (divide's wrong types) -> 10 * 7 / 9; 3 of the 4
+    # valid calls real (divide's NaN is not) -> 7.5.
     from mcpvcr.score import score
 
     dimensions = {d.key: d.score for d in score(cassette).dimensions}
-    assert dimensions["errorHandling"] == 6.36
-    assert dimensions["liveness"] == 10.0
+    assert dimensions["errorHandling"] == 7.78
+    assert dimensions["liveness"] == 7.5
 
 
 def test_destructive_tool_never_called_by_default(tmp_path: Path) -> None:

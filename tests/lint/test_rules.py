@@ -250,7 +250,14 @@ CASES: dict[str, Pair] = {
         lambda: cassette(),
     ),
     "behavior.wrong_error_code": (
-        _calls(call(case="wrong_type:arg", outcome="protocolCrash", response=rpc_error(-32603))),
+        _calls(
+            call(
+                case="wrong_type:arg",
+                outcome="toolError",
+                flags=["wrongErrorCode"],
+                response=rpc_error(-32603),
+            )
+        ),
         _calls(call(case="wrong_type:arg", outcome="rejected", response=rpc_error(-32602))),
     ),
     "behavior.connection_lost": (
@@ -271,8 +278,23 @@ CASES: dict[str, Pair] = {
         _calls(call()),
     ),
     "behavior.valid_call_failed": (
-        _calls(call(outcome="toolError", response=tool_error("ENOENT"))),
-        _calls(call()),
+        _calls(call(outcome="toolError", response=tool_error("division by zero"))),
+        # The same failure, blamed on our guessed path, is inconclusive, not a defect.
+        _calls(call(outcome="inconclusive", response=tool_error("ENOENT: no such file"))),
+    ),
+    "behavior.garbage_answer": (
+        _calls(call(flags=["garbageAnswer"])),
+        _calls(call(), call(case="extra_garbage", flags=["lenient"])),
+    ),
+    "behavior.lenient_input": (
+        _calls(call(case="extra_garbage", flags=["lenient"])),
+        # A garbage answer to a wrong-type probe is a silent accept, not leniency.
+        _calls(call(case="wrong_type:a", flags=["garbageAnswer", "lenient", "silentlyAccepted"])),
+    ),
+    "behavior.inconclusive": (
+        _calls(call(outcome="inconclusive", response=rpc_error(-32603, "getaddrinfo ENOTFOUND"))),
+        # A malformed case that was inconclusive is not a happy path worth a note.
+        _calls(call(), call(case="extra_garbage", outcome="inconclusive")),
     ),
     # -- publishability ---------------------------------------------------------------
     "pub.five_axis": (

@@ -1,0 +1,48 @@
+"""Failures that blame where mcpvcr ran, or what it guessed, rather than the server (pure).
+
+A recording runs without network more often than not (CI, `unshare -rn`),
+and its valid arguments are made up: a path that does not exist, a name no
+entity has. A server that answers those honestly did nothing wrong, so the
+call is `inconclusive` (it costs nothing) and the report says how to pin a
+real argument instead.
+
+Two families, matched on the text of the error or the tool's error content:
+- ENVIRONMENT, always: no network, DNS failure, connection refused, a path
+  outside the server's allowed roots or repository;
+- GUESS, only when mcpvcr invented the arguments (not `--pin`ned) and the
+  case was meant to be accepted: "not found", "does not exist", ENOENT,
+  "no such file", "not a git repository", "unknown <thing>".
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from typing import Final
+
+ENVIRONMENT: Final = re.compile(
+    r"ENOTFOUND|EAI_AGAIN|ECONNREFUSED|ECONNRESET|ENETUNREACH|EHOSTUNREACH|ETIMEDOUT"
+    r"|getaddrinfo|name or service not known|temporary failure in name resolution"
+    r"|nodename nor servname|(?:could not|failed to|unable to) resolve"
+    r"|network is unreachable|no route to host|connection refused"
+    r"|fetch failed|connecterror|connecttimeout|failed to (?:connect|fetch)"
+    r"|outside (?:of )?(?:the )?(?:allowed|permitted|repository|repo|root|workspace)"
+    r"|not (?:within|inside|under|in) (?:the |any )?(?:allowed|permitted|repository|root)"
+    r"|access denied",
+    re.IGNORECASE,
+)
+GUESS: Final = re.compile(
+    r"\bnot found\b|does ?n[o']t exist|\bENOENT\b|no such (?:file|directory|entity|item)"
+    r"|not a git repository|\bunknown (?:id|entity|item|resource|name|key|file|path)\b"
+    r"|could not find|cannot find|can't find",
+    re.IGNORECASE,
+)
+
+
+def environment_blamed(texts: Iterable[str], *, guess: bool) -> bool:
+    """Whether an error text blames the environment (or, with `guess`, our made-up input)."""
+    for text in texts:
+        head = text[:2000]  # error texts are short; a long answer is no error message
+        if ENVIRONMENT.search(head) or (guess and GUESS.search(head)):
+            return True
+    return False
