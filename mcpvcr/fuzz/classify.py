@@ -42,8 +42,8 @@ Flags (a sorted list):
   SDKs validate their own output and report the failure that way). An
   outputSchema that is not itself a valid schema is never held against the
   answer;
-- `wrongErrorCode`: a malformed case answered with a JSON-RPC error other
-  than -32602;
+- `wrongErrorCode`: a malformed case (or a made-up prompt argument)
+  answered with a JSON-RPC error other than -32602;
 - `task`: the call was made as a task (tools with `execution.taskSupport`);
 - `retried`: a valid case that failed for missing state, sent again after
   the tools that make that state ran (the stored answer is the second);
@@ -86,6 +86,7 @@ def classify(
     allowed: bool = False,
     guessed: bool = True,
     case: str = "",
+    arguments: Any = None,
 ) -> Classification:
     """Outcome and flags for one answer; the fields mirror `mcpvcr.live.wire.Reply`.
 
@@ -98,6 +99,8 @@ def classify(
     if closed is not None:
         return Classification("protocolCrash")
     if error is not None:
+        if method == "prompts/get" and guessed:
+            return _guessed_prompt_error(error)
         return _error_outcome(error, malformed=malformed, allowed=allowed, guessed=guessed)
     if not isinstance(result, Mapping):
         return Classification("protocolCrash")
@@ -108,7 +111,7 @@ def classify(
         if not malformed and output_schema is not None and _mentions_output_schema(result):
             flags.add("outputSchemaViolation")
         return Classification("toolError", tuple(sorted(flags)))
-    garbage = method == "tools/call" and is_garbage(result)
+    garbage = method == "tools/call" and is_garbage(result, asked=arguments)
     if garbage:
         flags.add("garbageAnswer")
     if malformed:
@@ -136,6 +139,28 @@ def _error_outcome(
     if isinstance(code, int) and not isinstance(code, bool) and code == INVALID_PARAMS:
         return Classification("rejected")
     return Classification("toolError", ("wrongErrorCode",) if malformed else ())
+
+
+_INVALID_TEXT: Final = re.compile(
+    r"invalid|must be|expected|not (?:a )?valid|unknown|not supported", re.IGNORECASE
+)
+
+
+def _guessed_prompt_error(error: Mapping[str, Any]) -> Classification:
+    """A prompt's arguments are free strings mcpvcr made up: refusing them is fair.
+
+    -32602, or any error whose text says the argument is invalid, is
+    `inconclusive` (a prompt declares no schema, so nothing told mcpvcr what
+    would be valid); a code other than -32602 for it is still `wrongErrorCode`.
+    """
+    code = error.get("code")
+    message = error.get("message")
+    text = message if isinstance(message, str) else ""
+    if code == INVALID_PARAMS:
+        return Classification("inconclusive")
+    if _INVALID_TEXT.search(text[:2000]) or environment_blamed([text], guess=True):
+        return Classification("inconclusive", ("wrongErrorCode",))
+    return Classification("toolError")
 
 
 def _texts(result: Mapping[str, Any]) -> list[str]:

@@ -12,7 +12,9 @@ tools/call answer:
 - or the first text part is only an error message: it starts with `Error:`,
   `Exception:`, `Traceback (most recent call last)`, `<Name>Error:` or
   `Uncaught`, and is short (under 500 characters; a long answer that mentions
-  an error is a real answer).
+  an error is a real answer), unless the arguments asked for one (a string
+  argument that says error, exception or fail: a tool that shows sample
+  messages answers `messageType: "error"` with an error text on purpose).
 
 `structuredContent` that is an object is judged the same way (all leaves junk).
 """
@@ -28,15 +30,18 @@ _JUNK_WORDS: Final = frozenset(
     {"nan", "infinity", "-infinity", "+infinity", "null", "undefined", "none"}
 )
 _ERROR_TEXT: Final = re.compile(
-    r"^(?:error|exception|fatal|uncaught|traceback \(most recent call last\)"
-    r"|[A-Z][A-Za-z]*(?:Error|Exception))\b\s*[:!(]",
+    r"^(?:traceback \(most recent call last\):"
+    r"|(?:error|exception|fatal|uncaught|[A-Z][A-Za-z]*(?:Error|Exception))\b\s*[:!(])",
     re.IGNORECASE,
 )
 _MAX_ERROR_TEXT: Final = 500
 
 
-def is_garbage(result: Mapping[str, Any]) -> bool:
-    """Whether a successful tools/call result holds only junk values or an error message."""
+def is_garbage(result: Mapping[str, Any], asked: Any = None) -> bool:
+    """Whether a successful tools/call result holds only junk values or an error message.
+
+    `asked`: the arguments sent, to tell a requested error text from a disguised failure.
+    """
     structured = result.get("structuredContent")
     if isinstance(structured, dict) and structured:
         return _all_junk(structured)
@@ -56,7 +61,24 @@ def is_garbage(result: Mapping[str, Any]) -> bool:
     if all(_junk_text(t) for t in strings if t):
         return True
     first = strings[0]
-    return len(first) < _MAX_ERROR_TEXT and bool(_ERROR_TEXT.match(first))
+    if len(first) >= _MAX_ERROR_TEXT or not _ERROR_TEXT.match(first):
+        return False
+    return not _asks_for_error(asked)
+
+
+_ASKED_ERROR: Final = re.compile(r"error|exception|fail", re.IGNORECASE)
+
+
+def _asks_for_error(value: Any, depth: int = 0) -> bool:
+    if depth > 10:
+        return False
+    if isinstance(value, str):
+        return bool(_ASKED_ERROR.search(value))
+    if isinstance(value, dict):
+        return any(_asks_for_error(v, depth + 1) for v in value.values())
+    if isinstance(value, list):
+        return any(_asks_for_error(v, depth + 1) for v in value)
+    return False
 
 
 def _junk_text(text: str) -> bool:

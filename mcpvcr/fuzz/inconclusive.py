@@ -11,7 +11,9 @@ Two families, matched on the text of the error or the tool's error content:
   outside the server's allowed roots or repository;
 - GUESS, only when mcpvcr invented the arguments (not `--pin`ned) and the
   case was meant to be accepted: "not found", "does not exist", ENOENT,
-  "no such file", "not a git repository", "unknown <thing>".
+  "no such file", "not a git repository", "unknown <thing>", "did not match
+  any files"; and state the made-up input ran into: "already exists" (an
+  earlier case made it), "nothing to commit", "no changes".
 """
 
 from __future__ import annotations
@@ -34,7 +36,8 @@ ENVIRONMENT: Final = re.compile(
 GUESS: Final = re.compile(
     r"\bnot found\b|does ?n[o']t exist|\bENOENT\b|no such (?:file|directory|entity|item)"
     r"|not a git repository|\bunknown (?:id|entity|item|resource|name|key|file|path)\b"
-    r"|could not find|cannot find|can't find",
+    r"|could not find|cannot find|can't find|did not match any|already exists"
+    r"|\bnothing to (?:commit|do|show|read|return)\b|\bno changes\b",
     re.IGNORECASE,
 )
 

@@ -111,9 +111,7 @@ def plan_calls(cassette: Cassette, settings: PlanSettings) -> tuple[list[Call], 
     read = resources[: max(0, settings.max_resources)]
     for uri, _resource in read:
         # The uri is the server's own (listed), so a failure is never our guess.
-        calls.append(
-            Call(len(calls), "resources/read", uri, "read", {"uri": uri}, guessed=False)
-        )
+        calls.append(Call(len(calls), "resources/read", uri, "read", {"uri": uri}, guessed=False))
     prompts = _named(cassette.prompts, "name")
     for name, prompt in prompts:
         calls.append(Call(len(calls), "prompts/get", name, "get", _prompt_params(name, prompt)))

@@ -92,27 +92,36 @@ def incomplete_recording(ctx: LintContext) -> Iterator[Hit]:
 @rule(
     "behavior.wrong_error_code",
     "warning",
-    "Malformed arguments were answered with a JSON-RPC error other than -32602.",
+    "Invalid arguments were answered with a JSON-RPC error other than -32602.",
     "Answer bad arguments with -32602 Invalid params (or an isError result), "
     "not an internal error.",
     scope="contract",
     scored=False,
 )
 def wrong_error_code(ctx: LintContext) -> Iterator[Hit]:
-    codes: dict[tuple[str, Any], list[str]] = defaultdict(list)
-    for item in ctx.cassette.interactions_for("tools/call"):
+    codes: dict[tuple[str, str, Any], list[str]] = defaultdict(list)
+    for item in ctx.cassette.interactions:
         response = item.get("response")
         error = response.get("error") if isinstance(response, dict) else None
-        if item.get("case") == "valid" or not isinstance(error, dict):
+        if not isinstance(error, dict) or error.get("code") == INVALID_PARAMS:
             continue
-        if error.get("code") != INVALID_PARAMS:
-            codes[(str(item.get("target", "")), error.get("code"))].append(str(item["case"]))
-    for (tool, code), cases in codes.items():
+        bad_input = item.get("method") == "tools/call" and item.get("case") != "valid"
+        if bad_input or "wrongErrorCode" in _flags(item):
+            key = (str(item.get("method")), str(item.get("target", "")), error.get("code"))
+            codes[key].append(str(item.get("case", "")))
+    for (method, target, code), cases in codes.items():
+        tool = method == "tools/call"
+        kind = "Tool" if tool else _LOCATION_KEY.get(method, "tool").title()
+        what = "malformed input(s)" if tool else "made-up argument(s)"
         yield Hit(
-            f"Tool '{tool}' answered {len(cases)} malformed input(s) with JSON-RPC error "
+            f"{kind} '{target}' answered {len(cases)} {what} with JSON-RPC error "
             f"{code} instead of -32602 Invalid params ({_cases(cases)}).",
-            {"tool": tool},
+            _where(item_of(method, target)),
         )
+
+
+def item_of(method: str, target: str) -> dict[str, Any]:
+    return {"method": method, "target": target}
 
 
 @rule(

@@ -243,6 +243,7 @@ def interaction(
         allowed=call.allowed,
         guessed=call.guessed,
         case=call.case,
+        arguments=call.params.get("arguments"),
     )
     outcome = verdict.outcome
     flags = set(verdict.flags)

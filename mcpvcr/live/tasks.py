@@ -69,7 +69,8 @@ async def call_as_task(conn: Connection, params: dict[str, Any], timeout: float)
     left = timeout - (time.monotonic() - started)
     if left <= 0:
         return await _give_up(conn, task_id, started)
-    return _elapsed(await conn.request("tasks/result", {"taskId": task_id}, left), started)
+    final = await conn.request("tasks/result", {"taskId": task_id}, left)
+    return _elapsed(final, started, result=_without_task_id(final.result))
 
 
 def _interval(value: Any, default: float = 0.25) -> float:
@@ -78,10 +79,22 @@ def _interval(value: Any, default: float = 0.25) -> float:
     return default
 
 
-def _elapsed(reply: Reply, started: float) -> Reply:
+_RELATED_TASK: Final = "io.modelcontextprotocol/related-task"
+
+
+def _without_task_id(result: dict[str, Any] | None) -> dict[str, Any] | None:
+    """The result without `_meta`'s related-task: a random id, plumbing, not the answer."""
+    if not isinstance(result, dict) or not isinstance(result.get("_meta"), dict):
+        return result
+    meta = {k: v for k, v in result["_meta"].items() if k != _RELATED_TASK}
+    stripped = {k: v for k, v in result.items() if k != "_meta"}
+    return {**stripped, "_meta": meta} if meta else stripped
+
+
+def _elapsed(reply: Reply, started: float, result: dict[str, Any] | None = None) -> Reply:
     """`reply` with the time of the whole exchange, from the first send."""
     return Reply(
-        result=reply.result,
+        result=result if result is not None else reply.result,
         error=reply.error,
         timed_out=reply.timed_out,
         closed=reply.closed,

@@ -113,3 +113,124 @@ def test_resources_and_prompts() -> None:
         ).outcome
         == "toolError"
     )
+
+
+def _text(text: str, error: bool = False) -> dict[str, Any]:
+    result: dict[str, Any] = {"content": [{"type": "text", "text": text}]}
+    return {**result, "isError": True} if error else result
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "getaddrinfo ENOTFOUND example.com",
+        "fetch failed",
+        "Failed to fetch robots.txt due to a connection issue",
+        "Access denied - path outside allowed directories: /x",
+        "Repository path '.' is outside the allowed repository '/r'",
+        "[Errno 101] Network is unreachable",
+    ],
+)
+def test_environment_failures_are_inconclusive_even_for_pinned_or_malformed(text: str) -> None:
+    for malformed, guessed in ((False, False), (True, True)):
+        got = classify(
+            method="tools/call", malformed=malformed, guessed=guessed, result=_text(text, True)
+        )
+        assert got.outcome == "inconclusive", (text, malformed)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Entity with name example not found",
+        "ENOENT: no such file or directory, open 'x'",
+        "fatal: pathspec 'README.md' did not match any files",
+    ],
+)
+def test_not_found_for_a_guessed_argument_is_inconclusive_but_not_for_a_pinned_one(
+    text: str,
+) -> None:
+    guessed = classify(method="tools/call", malformed=False, result=_text(text, True))
+    assert guessed.outcome == "inconclusive"
+    pinned = classify(method="tools/call", malformed=False, guessed=False, result=_text(text, True))
+    assert pinned.outcome == "toolError"
+    # A validation error that happens to say "not found" still rejects a malformed case.
+    invalid = classify(method="tools/call", malformed=True, result=_text(text, True))
+    assert invalid.outcome == "toolError"
+
+
+def test_json_rpc_error_to_malformed_input_is_a_wrong_code_not_a_crash() -> None:
+    got = classify(method="tools/call", malformed=True, error={"code": -32603, "message": "x"})
+    assert (got.outcome, got.flags) == ("toolError", ("wrongErrorCode",))
+    assert classify(method="tools/call", malformed=True, error={"code": -32602}).outcome == (
+        "rejected"
+    )
+
+
+def test_made_up_prompt_argument_refused_is_inconclusive() -> None:
+    wrong = {"code": -32603, "message": "Invalid resourceType: example. Must be Text or Blob."}
+    got = classify(method="prompts/get", malformed=False, error=wrong)
+    assert (got.outcome, got.flags) == ("inconclusive", ("wrongErrorCode",))
+    right = {"code": -32602, "message": "bad topic"}
+    assert classify(method="prompts/get", malformed=False, error=right).outcome == "inconclusive"
+    broken = {"code": -32603, "message": "database is locked"}
+    assert classify(method="prompts/get", malformed=False, error=broken).outcome == "toolError"
+
+
+def test_unknown_key_is_a_defect_only_where_the_schema_forbids_it() -> None:
+    closed = classify(method="tools/call", malformed=True, result=TEXT, case="extra_garbage")
+    assert closed.flags == ("silentlyAccepted",)
+    open_ = classify(
+        method="tools/call", malformed=True, allowed=True, result=TEXT, case="extra_garbage"
+    )
+    assert open_.flags == ("lenient",)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "NaN",
+        "Infinity",
+        "null",
+        "undefined",
+        '{"result": null}',
+        "[NaN, null]",
+        "Error: division by zero",
+        "TypeError: x is not a function",
+        "Traceback (most recent call last):\n  File",
+    ],
+)
+def test_garbage_successes_are_flagged(text: str) -> None:
+    got = classify(method="tools/call", malformed=False, result=_text(text))
+    assert got.flags == ("garbageAnswer",), text
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "0",
+        "[]",
+        '{"entities": [], "relations": []}',
+        "No errors found",
+        "null pointer: none",
+        "Error handling is documented in section 3 of the manual, which is long. " * 10,
+    ],
+)
+def test_real_answers_are_not_garbage(text: str) -> None:
+    assert classify(method="tools/call", malformed=False, result=_text(text)).flags == ()
+
+
+def test_error_text_asked_for_is_not_garbage() -> None:
+    result = _text("Error: Operation failed")
+    asked = {"messageType": "error"}
+    got = classify(method="tools/call", malformed=False, result=result, arguments=asked)
+    assert got.flags == ()
+
+
+def test_structured_nan_and_garbage_from_a_wrong_type_probe() -> None:
+    result = {**_text("ok"), "structuredContent": {"result": float("nan")}}
+    assert classify(method="tools/call", malformed=False, result=result).flags == ("garbageAnswer",)
+    probe = classify(
+        method="tools/call", malformed=True, allowed=True, result=_text("NaN"), case="wrong_type:a"
+    )
+    assert probe.flags == ("garbageAnswer", "lenient", "silentlyAccepted")
