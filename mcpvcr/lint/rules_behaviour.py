@@ -317,5 +317,5 @@ def _answer_text(response: Any) -> str:
     for part in content if isinstance(content, list) else []:
         if not text and isinstance(part, dict) and isinstance(part.get("text"), str):
             text = part["text"]
-    line = " ".join(text.split())
+    line = " ".join(text.split()).rstrip(".")
     return line if len(line) <= 120 else line[:119] + "…"
