@@ -253,6 +253,43 @@ def size_row() -> Row:
     )
 
 
+SLOW_SERVER = [PY, "-m", "tests.fuzz.small_server", "slow", "0.35"]
+
+
+def slow_server_rows(tmp: Path) -> list[Row]:
+    """The grade of a deliberately slow, strictly sequential server at concurrency 1, 4 and 8.
+
+    It answers one request at a time after 0.35 s, so a call sent alongside
+    others waits in its queue; the grade must not see that wait.
+    """
+    graded: dict[int, tuple[str, float]] = {}
+    for concurrency in (1, 4, 8):
+        out = str(tmp / f"slow-{concurrency}.mcpvcr")
+        command = " ".join(SLOW_SERVER)
+        start = time.perf_counter()
+        record = mcpvcr("record", "--stdio", command, "--fuzz", "--concurrency", str(concurrency))
+        subprocess.run([*record, "-o", out, "--force"], cwd=ROOT, capture_output=True, check=True)
+        seconds = time.perf_counter() - start
+        done = subprocess.run(
+            mcpvcr("score", out, "--format", "json"), cwd=ROOT, capture_output=True, check=False
+        )
+        report = json.loads(done.stdout)
+        graded[concurrency] = (f"{report['overall']} {report['grade']}", seconds)
+    base, base_seconds = graded[1]
+    return [
+        Row(
+            f"grade, slow sequential server (0.35 s/call), concurrency {concurrency}",
+            f"{grade} ({seconds:.1f} s)",
+            f"concurrency 1: {base} ({base_seconds:.1f} s)",
+            "same" if grade == base else "DIFFERS",
+            "same grade",
+            grade == base,
+        )
+        for concurrency, (grade, seconds) in graded.items()
+        if concurrency != 1
+    ]
+
+
 def live_rows(tmp: Path, runs: int) -> list[Row]:
     from tests.targets import everything_argv, installed
 
@@ -333,6 +370,7 @@ def main() -> None:
     print(f"python {sys.version.split()[0]}, {args.runs} runs per figure, load average {load}")
     with tempfile.TemporaryDirectory() as tmp:
         rows = offline_rows(Path(tmp), args.runs)
+        rows += slow_server_rows(Path(tmp))
         if not args.skip_live:
             rows += live_rows(Path(tmp), args.runs)
     print(render(rows))
