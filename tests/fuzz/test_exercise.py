@@ -327,3 +327,34 @@ def test_time_budget_stops_starting_calls(monkeypatch: pytest.MonkeyPatch) -> No
     assert result.interactions == []
     assert result.coverage["unsent"] == result.coverage["cases"] + 3  # + 2 reads + 1 get
     assert result.died is None
+
+
+class _Overlap(FakeServer):
+    """Notes the largest number of tools/call requests of each kind in flight at once."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.calls_in_flight = 0
+        self.max_calls_in_flight = 0
+
+    async def request(self, method: str, params: dict[str, Any] | None, timeout: float) -> Reply:
+        if method != "tools/call":
+            return await super().request(method, params, timeout)
+        self.calls_in_flight += 1
+        self.max_calls_in_flight = max(self.max_calls_in_flight, self.calls_in_flight)
+        try:
+            return await super().request(method, params, timeout)
+        finally:
+            self.calls_in_flight -= 1
+
+
+def test_tools_that_may_change_state_never_overlap_and_reads_still_do() -> None:
+    # None of TOOLS is annotated readOnlyHint: every tools/call runs alone at concurrency 8,
+    # while the resource reads and the prompt get may overlap.
+    server = _Overlap()
+    result = _run(server, concurrency=8)
+    assert server.max_calls_in_flight == 1
+    assert server.max_in_flight >= 2
+    latencies = {i["method"]: i["latencyMs"] for i in result.interactions}
+    assert latencies["tools/call"] is not None
+    assert latencies["resources/read"] is None  # shared the server: not timed

@@ -119,8 +119,9 @@ def test_server_everything_valid_cases_and_determinism() -> None:
             "outputType": "resource",
         }
     }
-    # trigger-long-running-operation runs 1 s (its duration is a speed knob); 3 s bounds the rest.
-    options = {"timeout": 3.0, "pinned_arguments": pinned}
+    # trigger-long-running-operation runs 1 s (its duration is a speed knob) and
+    # simulate-research-query, a task, about 4 s; 8 s bounds the rest.
+    options = {"timeout": 8.0, "pinned_arguments": pinned}
     first = _record(argv, concurrency=1, **options)
     second = _record(argv, concurrency=1, **options)
     eight = _record(argv, concurrency=8, **options)
@@ -139,6 +140,14 @@ def test_server_everything_valid_cases_and_determinism() -> None:
     # Latency buckets depend on machine load (a call over 200 ms moves up a step), so the
     # determinism of what was said is checked with latencies levelled; on an idle machine the
     # raw bytes match too (see the report). diagnostics are the recorder's, not the fuzz pass's.
+    research = next(
+        i
+        for i in first.interactions
+        if (i["target"], i["case"]) == ("simulate-research-query", "valid")
+    )
+    # taskSupport "required": called as a task, answered, not blamed for -32601.
+    assert (research["outcome"], research["flags"]) == ("ok", ["task"])
+    assert not [i for i in first.interactions if i["outcome"] == "protocolCrash"]
     assert encode(_levelled(first)) == encode(_levelled(second))
     assert _levelled(eight).body["interactions"] == _levelled(first).body["interactions"]
     assert eight.body["coverage"] == coverage
