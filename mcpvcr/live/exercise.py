@@ -5,8 +5,16 @@ calls, in which order) and everything done to an answer (classification,
 scrubbing, truncation) are pure and live in `mcpvcr.fuzz`; this module only
 runs the calls: raw `tools/call` / `resources/read` / `prompts/get` requests
 (never the SDK's `call_tool`, which validates output itself and hides the
-server's answer), at most `options.concurrency` in flight, each bounded by
-`options.timeout`.
+server's answer; tools whose `execution.taskSupport` is "required" through
+`mcpvcr.live.tasks`), each bounded by `options.timeout`.
+
+Two phases (`mcpvcr.fuzz.plan.split_calls`): first every valid case and
+every case of a tool that may change state, one at a time in plan order
+(the dependency order of `mcpvcr.fuzz.order`), then one retry of valid cases
+that failed for missing state; then the malformed cases of read-only tools,
+resource reads and prompt gets, at most `options.concurrency` in flight.
+Only calls of the first phase record a latency (they had the server to
+themselves); the others record null.
 
 Interactions are stored in plan order whatever order answers arrive in, so
 `--concurrency 1` and `8` record the same bytes for a deterministic server.
@@ -92,45 +100,52 @@ async def exercise(
             calls.extend(named)
             coverage["scenarios"] = len(named)
     solo, shared = split_calls(calls)
-    recorded: dict[int, dict[str, Any]] = {}
-    watch = _Watch(_budget(options.timeout))
-    replies: dict[int, Reply] = {}
-
-    async def run(call: Call, *, alone: bool) -> None:
-        if not watch.may_send():
-            return
-        reply = await _send(conn, call, options.timeout)
-        watch.saw(call, reply)
-        replies[call.index] = reply
-        recorded[call.index] = interaction(call, reply, scrubber, alone=alone)
-
+    run = _Pass(conn, options, scrubber)
     # Calls that change state, and every valid case, one at a time in plan
     # order: the server's state is the same at each call whatever the
     # concurrency, and a valid case's latency is its own, not a queue's.
     for call in solo:
-        await run(call, alone=True)
-    for call in _retry_candidates(solo, recorded, replies):
-        if not watch.may_send():
-            break
-        reply = await _send(conn, call, options.timeout)
-        watch.saw(call, reply)
-        recorded[call.index] = interaction(call, reply, scrubber, alone=True, retried=True)
+        await run.one(call, alone=True)
+    for call in _retry_candidates(solo, run.recorded, run.replies):
+        await run.one(call, alone=True, retried=True)
     limiter = asyncio.Semaphore(max(1, options.concurrency))
 
-    async def run_shared(call: Call) -> None:
+    async def shared_call(call: Call) -> None:
         async with limiter:
-            await run(call, alone=False)
+            await run.one(call, alone=False)
 
     async with asyncio.TaskGroup() as group:
         for call in shared:
-            group.create_task(run_shared(call))
+            group.create_task(shared_call(call))
     died: str | None = None
     last = len(calls)
-    if watch.deaths:
-        last, died = min(watch.deaths)
-    interactions = [recorded[index] for index in sorted(recorded) if index <= last]
-    coverage["unsent"] = watch.unsent
+    if run.watch.deaths:
+        last, died = min(run.watch.deaths)
+    interactions = [run.recorded[i] for i in sorted(run.recorded) if i <= last]
+    coverage["unsent"] = run.watch.unsent
     return ExerciseResult(interactions=interactions, coverage=coverage, died=died)
+
+
+class _Pass:
+    """Sends calls and keeps their replies and recorded interactions by plan index."""
+
+    def __init__(self, conn: Connection, options: RecordOptions, scrubber: Scrubber) -> None:
+        self.conn = conn
+        self.timeout = options.timeout
+        self.scrubber = scrubber
+        self.watch = _Watch(_budget(options.timeout))
+        self.recorded: dict[int, dict[str, Any]] = {}
+        self.replies: dict[int, Reply] = {}
+
+    async def one(self, call: Call, *, alone: bool, retried: bool = False) -> None:
+        if not self.watch.may_send():
+            return
+        reply = await _send(self.conn, call, self.timeout)
+        self.watch.saw(call, reply)
+        self.replies[call.index] = reply
+        self.recorded[call.index] = interaction(
+            call, reply, self.scrubber, alone=alone, retried=retried
+        )
 
 
 def _retry_candidates(
