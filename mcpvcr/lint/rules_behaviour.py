@@ -111,7 +111,7 @@ def wrong_error_code(ctx: LintContext) -> Iterator[Hit]:
             codes[key].append(str(item.get("case", "")))
     for (method, target, code), cases in codes.items():
         tool = method == "tools/call"
-        kind = "Tool" if tool else _LOCATION_KEY.get(method, "tool").title()
+        kind = "Tool" if tool else TARGET_KIND.get(method, "tool").title()
         what = "malformed input(s)" if tool else "made-up argument(s)"
         yield Hit(
             f"{kind} '{target}' answered {len(cases)} {what} with JSON-RPC error "
