@@ -32,14 +32,18 @@ def test_committed_demo_target_score_matches_the_hand_computation() -> None:
     #   set_mode = thin description .5 + no annotations .25 + mode undescribed .5 = 1.25
     #   well_behaved = 0 (described, typed, required, readOnlyHint)
     #   10 - 5 * (5.25 / 4) = 3.4375 -> 3.44
-    # Error Handling: 11 malformed calls; tool errors: set_mode 4 (missing, wrong type,
-    #   out of enum, null), well_behaved 3 (missing, wrong type, null); 4 extra_garbage
-    #   silently accepted -> 10 * 7 / 11 = 6.36
-    # Liveness: 4/4 valid calls ok at the 200 ms bucket -> 10.  Metadata: name + version -> 10.
-    assert [d.score for d in report.dimensions] == [10, 3.44, 6.36, 10]
-    assert report.overall == math.floor((10 + 3.44 + 6.36 + 10) / 4 * 10 + 0.5) == 75
-    assert report.grade == "B"
-    assert report.critical.silent_tools == ("divide", "greet", "set_mode", "well_behaved")
+    # Error Handling: 9 counted malformed calls (the 5 `lenient` probes are left out: every
+    #   schema is open, so unknown keys and greet's untyped `name` are allowed); tool errors:
+    #   set_mode 4 (missing, wrong type, out of enum, null), well_behaved 3 (missing, wrong
+    #   type, null); divide's wrong-type probes answered NaN (garbage) -> 2 silent accepts
+    #   -> 10 * 7 / 9 = 7.78
+    # Liveness: divide's valid answer is '{"result": null}' (NaN): 3/4 real -> 7.5.
+    # Metadata: name + version -> 10.
+    assert [d.score for d in report.dimensions] == [10, 3.44, 7.78, 7.5]
+    assert report.overall == math.floor((10 + 3.44 + 7.78 + 7.5) / 4 * 10 + 0.5) == 72
+    assert report.grade == "C"
+    assert report.critical.silent_tools == ("divide",)
+    assert report.critical.empty_tools == ("divide",)
     health = report.health
     assert (health.tools_callable, health.resources_readable, health.prompts_gettable) == (4, 1, 1)
 
