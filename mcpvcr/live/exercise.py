@@ -245,7 +245,8 @@ def interaction(
 
     `latencyMs` is kept only for a call that had the server to itself
     (`alone`); a call that shared it records null, so the bytes do not depend
-    on `--concurrency` and no queueing enters the score.
+    on `--concurrency` and no queueing enters the score. A task call records
+    null too: its time is the server's poll interval and its work, not latency.
     """
     verdict = classify(
         method=call.method,
@@ -291,7 +292,8 @@ def interaction(
         "response": response,
         "outcome": outcome,
         "flags": sorted(flags),
-        "latencyMs": _latency(reply, alone),
+        # A task is long work by design (polled, not waited on): not timed.
+        "latencyMs": _latency(reply, alone and not call.task),
     }
 
 

@@ -88,6 +88,7 @@ def test_task_required_tool_is_called_as_a_task() -> None:
     valid = cases[("research", "valid")]
     assert valid["params"]["task"] == {"ttl": 60000}
     assert (valid["outcome"], valid["flags"]) == ("ok", ["task"])
+    assert valid["latencyMs"] is None  # polled long work: not a latency
     # The related-task id (random on real servers) is plumbing, not the answer.
     assert "_meta" not in valid["response"]["result"]
     assert cases[("research", "wrong_type:topic")]["outcome"] == "rejected"
