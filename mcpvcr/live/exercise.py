@@ -246,7 +246,8 @@ def interaction(
     `latencyMs` is kept only for a call that had the server to itself
     (`alone`); a call that shared it records null, so the bytes do not depend
     on `--concurrency` and no queueing enters the score. A task call records
-    null too: its time is the server's poll interval and its work, not latency.
+    null too: its time is the server's poll interval and its work, not latency;
+    so does an inconclusive call (its time is the environment's).
     """
     verdict = classify(
         method=call.method,
@@ -292,8 +293,9 @@ def interaction(
         "response": response,
         "outcome": outcome,
         "flags": sorted(flags),
-        # A task is long work by design (polled, not waited on): not timed.
-        "latencyMs": _latency(reply, alone and not call.task),
+        # A task is long work by design (polled, not waited on), and an
+        # inconclusive call's time is the environment's (a DNS failure): not timed.
+        "latencyMs": _latency(reply, alone and not call.task and outcome != "inconclusive"),
     }
 
 
