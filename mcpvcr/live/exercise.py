@@ -228,8 +228,8 @@ async def _send(conn: Connection, call: Call, timeout: float) -> Reply:
     """One request; a connection that breaks its never-raise promise counts as dead."""
     try:
         async with asyncio.timeout(timeout + _SAFETY_MARGIN):
-            if call.task:
-                return await call_as_task(conn, call.params, timeout)
+            if _is_task(call):
+                return await call_as_task(conn, _without_task(call.params), timeout)
             return await conn.request(call.method, call.params, timeout)
     except TimeoutError:
         return Reply(timed_out=True, seconds=timeout)
@@ -264,7 +264,8 @@ def interaction(
     )
     outcome = verdict.outcome
     flags = set(verdict.flags)
-    if call.task:
+    task = _is_task(call)
+    if task:
         flags.add("task")
         if task_unsupported(reply):
             outcome = "inconclusive"
@@ -289,14 +290,23 @@ def interaction(
         "method": call.method,
         "target": call.target,
         "case": call.case,
-        "params": task_params(call.params) if call.task else call.params,
+        "params": task_params(_without_task(call.params)) if task else call.params,
         "response": response,
         "outcome": outcome,
         "flags": sorted(flags),
         # A task is long work by design (polled, not waited on), and an
         # inconclusive call's time is the environment's (a DNS failure): not timed.
-        "latencyMs": _latency(reply, alone and not call.task and outcome != "inconclusive"),
+        "latencyMs": _latency(reply, alone and not task and outcome != "inconclusive"),
     }
+
+
+def _is_task(call: Call) -> bool:
+    """Planned as a task, or a recorded task call sent again (`verify` replays its params)."""
+    return call.task or (call.method == "tools/call" and "task" in call.params)
+
+
+def _without_task(params: dict[str, Any]) -> dict[str, Any]:
+    return {key: value for key, value in params.items() if key != "task"}
 
 
 def _latency(reply: Reply, alone: bool) -> int | None:
