@@ -358,3 +358,37 @@ def test_tools_that_may_change_state_never_overlap_and_reads_still_do() -> None:
     latencies = {i["method"]: i["latencyMs"] for i in result.interactions}
     assert latencies["tools/call"] is not None
     assert latencies["resources/read"] is None  # shared the server: not timed
+
+
+class _TaskFake:
+    """Answers a task-augmented tools/call with a task, then completes it on the first poll."""
+
+    def __init__(self) -> None:
+        self.methods: list[str] = []
+
+    async def request(self, method: str, params: dict[str, Any] | None, timeout: float) -> Reply:
+        self.methods.append(method)
+        if method == "tools/call" and params and "task" in params:
+            return Reply(result={"task": {"taskId": "t1", "status": "working", "pollInterval": 1}})
+        if method == "tasks/get":
+            return Reply(result={"taskId": "t1", "status": "completed"})
+        if method == "tasks/result":
+            return _text("report")
+        return Reply(error={"code": -32601, "message": "call research as a task"})
+
+
+def test_a_recorded_task_call_sent_again_is_run_as_a_task() -> None:
+    # `verify` sends the baseline's recorded params, which hold the `task` field.
+    recorded = {
+        "method": "tools/call",
+        "target": "research",
+        "case": "valid",
+        "params": {"name": "research", "arguments": {}, "task": {"ttl": 60000}},
+    }
+    server = _TaskFake()
+    options = RecordOptions(fuzz=True, replay_calls=(recorded,))
+    result = asyncio.run(exercise(server, _cassette(), options))
+    (item,) = result.interactions
+    assert server.methods == ["tools/call", "tasks/get", "tasks/result"]
+    assert (item["outcome"], item["flags"]) == ("ok", ["task"])
+    assert item["params"] == recorded["params"]
