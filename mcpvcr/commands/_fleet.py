@@ -193,3 +193,63 @@ def _record_args(options: dict[str, Any], force: bool) -> list[str]:
     if force:
         args.append("--force")
     return args
+
+
+def leaderboard(
+    directories: tuple[str, ...], *, fmt: str, output: str | None, soft: bool, config: Any
+) -> None:
+    """`mcpvcr score DIR [DIR...]`: the fleet leaderboard; exit 1 below --min-score."""
+    from mcpvcr.errors import CheckFailed
+    from mcpvcr.fleet import board, board_render
+
+    if fmt == "sarif" or soft:
+        raise UsageError("a leaderboard is markdown, json or html (not sarif or --soft)")
+    merged = board.merge(directories)
+    for warning in merged.warnings:
+        click.echo(f"mcpvcr: warning: {warning}", err=True)
+    table = board.rows(merged, config)
+    text = board_render.render(table, board.totals(table), merged.warnings, fmt)
+    if output:
+        from mcpvcr.store import write_bytes_atomic
+
+        write_bytes_atomic(text.encode(), output)
+        click.echo(f"mcpvcr: leaderboard of {len(table)} server(s) -> {output}", err=True)
+    else:
+        click.echo(text, nl=False)
+    floor = getattr(config, "min_score", None)
+    below = [
+        r["name"]
+        for r in table
+        if r.get("score") is not None and floor is not None and r["score"] < floor
+    ]
+    if below:
+        raise CheckFailed(f"{len(below)} server(s) score below {floor}: {', '.join(below)}")
+
+
+def fleet_gate(
+    old: str,
+    kwargs: dict[str, Any],
+    fail_on: tuple[str, ...],
+    min_score: int | None,
+    max_score_drop: int | None,
+    ignore_file: str | None,
+    fmt: str,
+) -> None:
+    """`mcpvcr gate BASEDIR NEWDIR`: gate every server; exit 1 when any regressed."""
+    import os
+
+    from mcpvcr.errors import CheckFailed
+    from mcpvcr.fleet import fleetgate
+    from mcpvcr.fleet.gate_adapter import Policy
+
+    new = kwargs.get("target")
+    if not new or not os.path.isdir(new):
+        raise UsageError(f"{old} is a fleet directory: NEW must be one too")
+    if fmt not in ("text", "markdown", "json"):
+        raise UsageError("a fleet gate prints text, markdown or json")
+    verdict = fleetgate.run([old], [new], Policy(fail_on, min_score, max_score_drop, ignore_file))
+    click.echo(fleetgate.render(verdict, fmt), nl=False)
+    if verdict.failed:
+        names = ", ".join(key for key, _ in verdict.regressions)
+        raise CheckFailed(f"fleet gate failed: {len(verdict.regressions)} regressed: {names}")
+    click.echo("mcpvcr: fleet gate passed", err=True)
