@@ -15,7 +15,7 @@ import json
 from typing import Any
 
 from mcpvcr.fleet.summary import DIMENSIONS
-from mcpvcr.report.escape import html_text, md_code, md_text, truncate
+from mcpvcr.report.escape import html_text, md_text, truncate
 
 HEADERS = (
     "#",
@@ -91,9 +91,7 @@ def _markdown(table: list[dict[str, Any]], totals: dict[str, Any], warnings: lis
         lines.append("")
     lines += ["| " + " | ".join(HEADERS) + " |", "|" + "---|" * len(HEADERS)]
     for rank, row in enumerate(table, 1):
-        cells = _cells(rank, row)
-        cells[1] = md_code(cells[1], in_table=True)
-        cells[2:] = [md_text(cell) for cell in cells[2:]]
+        cells = [md_text(cell) for cell in _cells(rank, row)]
         lines.append("| " + " | ".join(cells) + " |")
     return "\n".join(lines) + "\n"
 

@@ -235,8 +235,7 @@ def _docker_args(args: list[str], image: str) -> tuple[list[str], dict[str, str]
             pair = next(items, "")
             key, sep, value = pair.partition("=")
             if sep:
-                moved[key] = value
-            kept += ["-e", key]
+                moved[key] = value  # passed as `-e KEY` with every env var, value in the env
             continue
         kept.append(item)
     return kept, moved
