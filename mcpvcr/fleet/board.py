@@ -32,15 +32,32 @@ class Merged:
     warnings: list[str] = field(default_factory=list)
 
 
-def merge(directories: Sequence[str]) -> Merged:
-    merged = Merged()
-    shards: dict[int, set[int]] = {}
-    inputs: set[str] = set()
+def expand(directories: Sequence[str]) -> list[Path]:
+    """Each directory, or, for one holding no index and no cassette, its fleet subdirectories
+    (a folder of downloaded shard artifacts)."""
+    found: list[Path] = []
     for name in directories:
         base = Path(name)
         if not base.is_dir():
             raise UsageError(f"{name}: not a directory")
-        if (base / INDEX).exists() or (base / JOURNAL).exists():
+        if _is_fleet(base) or any(base.glob("*.mcpvcr")):
+            found.append(base)
+            continue
+        subs = sorted(sub for sub in base.iterdir() if sub.is_dir() and _is_fleet(sub))
+        found += subs or [base]
+    return found
+
+
+def _is_fleet(base: Path) -> bool:
+    return (base / INDEX).exists() or (base / JOURNAL).exists()
+
+
+def merge(directories: Sequence[str]) -> Merged:
+    merged = Merged()
+    shards: dict[int, set[int]] = {}
+    inputs: set[str] = set()
+    for base in expand(directories):
+        if _is_fleet(base):
             header, entries = read_index(base)
         else:
             header, entries = {}, _plain(base)

@@ -131,3 +131,12 @@ def test_fleet_gate_needs_two_directories(tmp_path: Path) -> None:
     base = fleet_dir(tmp_path / "base", {"b": DEMO})
     done = mcpvcr("gate", base, str(DEMO))
     assert done.returncode == 2 and "NEW must be one too" in done.stderr
+
+
+def test_a_folder_of_shard_folders_is_merged(tmp_path: Path) -> None:
+    fleet_dir(tmp_path / "shards" / "fleet-shard-0", {"demo": DEMO}, shard="0/2")
+    fleet_dir(tmp_path / "shards" / "fleet-shard-1", {"everything": EVERYTHING}, shard="1/2")
+    merged = board.merge([str(tmp_path / "shards")])
+    assert sorted(merged.entries) == ["demo", "everything"] and merged.warnings == []
+    base = fleet_dir(tmp_path / "base", {"demo": DEMO, "everything": EVERYTHING})
+    assert mcpvcr("gate", base, str(tmp_path / "shards")).returncode == 0
