@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -95,6 +95,19 @@ def _runtime_missing(kind: str, runtimes: Runtimes, sandboxed: bool) -> str | No
     return None
 
 
+@dataclass(frozen=True)
+class _Package:
+    """One package's pinned parts, inputs resolved."""
+
+    kind: str
+    ident: str
+    version: str
+    env: dict[str, str]
+    runtime_args: list[str]
+    package_args: list[str]
+    folder: str
+
+
 def _package(
     name: str,
     kind: str,
@@ -106,87 +119,74 @@ def _package(
 ) -> ServerSpec:
     ident = str(package.get("identifier") or "")
     version = str(package.get("version") or "")
-    env = inputs.env(package.get("environmentVariables"))
-    runtime_args = inputs.arguments(package.get("runtimeArguments"))
-    package_args = inputs.arguments(package.get("packageArguments"))
-    if not ident or (kind != "oci" and not version):
-        return skipped(
-            name, f"unpinned: {kind} package without identifier and version", source="registry"
-        )
-    if inputs.missing:
-        return skipped(
-            name,
-            "missing-inputs",
-            source="registry",
-            version=version,
-            missing=tuple(dict.fromkeys(inputs.missing)),
-        )
-    argv: tuple[str, ...]
-    prepare: tuple[tuple[str, ...], ...] = ()
-    cwd = None
-    wrap = True
-    folder = f"{cache}/{kind}/{_safe(ident)}@{_safe(version)}"
-    if kind == "npm":
-        spec = f"{ident}@{version}"
-        if sandboxed:
-            prepare = (
-                (
-                    "mcpvcr-unless-exists",
-                    f"{folder}/node_modules/{ident}/package.json",
-                    "npm",
-                    "install",
-                    "--no-save",
-                    "--no-audit",
-                    "--no-fund",
-                    "--prefix",
-                    folder,
-                    spec,
-                ),
-            )
-            argv, cwd = ("npx", "--offline", "-y", *runtime_args, spec, *package_args), folder
-        else:
-            argv = ("npx", "-y", *runtime_args, spec, *package_args)
-    elif kind == "pypi":
-        pin = f"{ident}=={version}"
-        if runtimes.uv and not sandboxed:
-            argv = ("uvx", *runtime_args, "--from", pin, ident, *package_args)
-        else:
-            prepare = _venv_steps(folder, pin, runtimes)
-            argv = (f"{folder}/bin/{ident}", *package_args)
-    else:
-        image = (
-            ident
-            if (":" in ident.rsplit("/", 1)[-1] or "@" in ident) or not version
-            else f"{ident}:{version}"
-        )
-        docker_args, moved = _docker_args(runtime_args, image)
-        env = {**env, **moved}
-        network = ("--network", "none") if sandboxed else ()
-        env_flags = [part for key in sorted(env) for part in ("-e", key)]
-        argv = (
-            "docker",
-            "run",
-            "-i",
-            "--rm",
-            "--init",
-            *network,
-            *docker_args,
-            *env_flags,
-            image,
-            *package_args,
-        )
-        wrap = False  # docker sandboxes itself; unshare around the client would not reach it
-        version = version or image.rpartition(":")[2]
-    return ServerSpec(
-        name=name,
+    pkg = _Package(
+        kind=kind,
+        ident=ident,
         version=version,
-        argv=argv,
-        env=env,
-        cwd=cwd,
+        env=inputs.env(package.get("environmentVariables")),
+        runtime_args=inputs.arguments(package.get("runtimeArguments")),
+        package_args=inputs.arguments(package.get("packageArguments")),
+        folder=f"{cache}/{kind}/{_safe(ident)}@{_safe(version)}",
+    )
+    if not ident or (kind != "oci" and not version):
+        why = f"unpinned: {kind} package without identifier and version"
+        return skipped(name, why, source="registry")
+    if inputs.missing:
+        missing = tuple(dict.fromkeys(inputs.missing))
+        return skipped(name, "missing-inputs", source="registry", version=version, missing=missing)
+    plan = {"npm": _npm, "pypi": _pypi, "oci": _oci}[kind](pkg, runtimes, sandboxed)
+    return replace(plan, name=name, notes=tuple(inputs.notes))
+
+
+def _npm(pkg: _Package, runtimes: Runtimes, sandboxed: bool) -> ServerSpec:
+    spec = f"{pkg.ident}@{pkg.version}"
+    if not sandboxed:
+        argv = ("npx", "-y", *pkg.runtime_args, spec, *pkg.package_args)
+        return ServerSpec(name="", version=pkg.version, argv=argv, env=pkg.env, source="registry")
+    # Installed once with network, outside the sandbox; run inside it with no network.
+    marker = f"{pkg.folder}/node_modules/{pkg.ident}/package.json"
+    install = ("npm", "install", "--no-save", "--no-audit", "--no-fund", "--prefix", pkg.folder)
+    return ServerSpec(
+        name="",
+        version=pkg.version,
+        argv=("npx", "--offline", "-y", *pkg.runtime_args, spec, *pkg.package_args),
+        env=pkg.env,
+        cwd=pkg.folder,
         source="registry",
-        prepare=prepare,
-        notes=tuple(inputs.notes),
-        wrap=wrap,
+        prepare=(("mcpvcr-unless-exists", marker, *install, spec),),
+    )
+
+
+def _pypi(pkg: _Package, runtimes: Runtimes, sandboxed: bool) -> ServerSpec:
+    pin = f"{pkg.ident}=={pkg.version}"
+    if runtimes.uv and not sandboxed:
+        argv = ("uvx", *pkg.runtime_args, "--from", pin, pkg.ident, *pkg.package_args)
+        return ServerSpec(name="", version=pkg.version, argv=argv, env=pkg.env, source="registry")
+    return ServerSpec(
+        name="",
+        version=pkg.version,
+        argv=(f"{pkg.folder}/bin/{pkg.ident}", *pkg.package_args),
+        env=pkg.env,
+        source="registry",
+        prepare=_venv_steps(pkg.folder, pin, runtimes),
+    )
+
+
+def _oci(pkg: _Package, runtimes: Runtimes, sandboxed: bool) -> ServerSpec:
+    tagged = ":" in pkg.ident.rsplit("/", 1)[-1] or "@" in pkg.ident
+    image = pkg.ident if tagged or not pkg.version else f"{pkg.ident}:{pkg.version}"
+    docker_args, moved = _docker_args(pkg.runtime_args, image)
+    env = {**pkg.env, **moved}
+    network = ("--network", "none") if sandboxed else ()
+    env_flags = [part for key in sorted(env) for part in ("-e", key)]
+    head = ("docker", "run", "-i", "--rm", "--init", *network)
+    return ServerSpec(
+        name="",
+        version=pkg.version or image.rpartition(":")[2],
+        argv=(*head, *docker_args, *env_flags, image, *pkg.package_args),
+        env=env,
+        source="registry",
+        wrap=False,  # docker isolates itself; unshare around the client would not reach it
     )
 
 

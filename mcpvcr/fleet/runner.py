@@ -63,79 +63,82 @@ def run_fleet(
     specs: Sequence[ServerSpec], settings: Settings, stream: TextIO | None = None
 ) -> Outcome:
     """Record every spec of this shard into settings.output; return the counts."""
-    out = Path(settings.output)
-    if out.exists() and not out.is_dir():
-        raise UsageError(
-            f"-o {settings.output}: not a directory (a fleet writes one cassette per server)"
-        )
-    out.mkdir(parents=True, exist_ok=True)
-    header, prior = read_index(out)
-    mine = [s for s in specs if settings.shard is None or settings.shard.owns(s.key)]
-    keys = {s.key for s in mine}
-    if len(keys) != len(mine):
-        raise UsageError("two servers share one name; names must be unique in a fleet")
-    new_header = {
-        "mcpvcr": __version__,
-        "shard": settings.shard.label() if settings.shard else None,
-        "inputSha256": settings.input_sha256,
-        "sandbox": settings.sandbox,
-    }
-    # Entries of servers no longer in the input are dropped; unfinished ones keep their last entry.
-    entries = {key: entry for key, entry in prior.items() if key in keys}
-    write_index(out, header or new_header, entries.values())
-    journal = Journal(out)
-    progress = Progress(len(mine), stream)
-    result = Outcome()
-    by_key = {s.key: s for s in mine}
+    return _FleetRun(specs, settings, stream).run()
 
-    def finish(entry: dict[str, Any], launched: bool) -> None:
-        entries[entry["key"]] = entry
-        journal.append(entry)
-        result.add(entry["outcome"])
-        progress.finished(entry["outcome"], launched)
 
-    def jobs() -> Iterator[Job]:
-        for spec in mine:
-            identity = _identity(spec, settings)
+class _FleetRun:
+    """One fleet recording: the index entries, the journal, the progress line and the pool."""
+
+    def __init__(self, specs: Sequence[ServerSpec], settings: Settings, stream: TextIO | None):
+        self.settings = settings
+        self.out = Path(settings.output)
+        if self.out.exists() and not self.out.is_dir():
+            raise UsageError(
+                f"-o {settings.output}: not a directory (a fleet writes one cassette per server)"
+            )
+        self.mine = [s for s in specs if settings.shard is None or settings.shard.owns(s.key)]
+        self.by_key = {s.key: s for s in self.mine}
+        if len(self.by_key) != len(self.mine):
+            raise UsageError("two servers share one name; names must be unique in a fleet")
+        self.out.mkdir(parents=True, exist_ok=True)
+        old_header, self.prior = read_index(self.out)
+        self.header = {
+            "mcpvcr": __version__,
+            "shard": settings.shard.label() if settings.shard else None,
+            "inputSha256": settings.input_sha256,
+            "sandbox": settings.sandbox,
+        }
+        # Servers no longer in the input are dropped; unfinished ones keep their last entry.
+        self.entries = {k: e for k, e in self.prior.items() if k in self.by_key}
+        write_index(self.out, old_header or self.header, self.entries.values())
+        self.journal = Journal(self.out)
+        self.progress = Progress(len(self.mine), stream)
+        self.pool = Pool(settings.jobs, argv=list(settings.worker_argv) or None)
+        self.result = Outcome()
+
+    def run(self) -> Outcome:
+        timeout = self.settings.fleet_timeout
+        deadline = time.monotonic() + timeout if timeout else None
+        try:
+            self.result.complete = self.pool.run(
+                self._jobs(), self._done, deadline=deadline, on_tick=self._tick
+            )
+        except KeyboardInterrupt:
+            self.result.interrupted = True
+            self.result.complete = False
+        finally:
+            self.journal.close()
+            self.progress.close()
+            write_index(self.out, self.header, self.entries.values())
+        return self.result
+
+    def _finish(self, entry: dict[str, Any], launched: bool) -> None:
+        self.entries[entry["key"]] = entry
+        self.journal.append(entry)
+        self.result.add(entry["outcome"])
+        self.progress.finished(entry["outcome"], launched)
+
+    def _jobs(self) -> Iterator[Job]:
+        for spec in self.mine:
+            identity = _identity(spec, self.settings)
             if spec.skip is not None:
-                finish(
-                    {
-                        **identity,
-                        "cassette": None,
-                        "outcome": "skipped",
-                        "reason": spec.skip,
-                        "missing": list(spec.missing),
-                    },
-                    False,
-                )
+                skip = {"cassette": None, "outcome": "skipped", "reason": spec.skip}
+                self._finish({**identity, **skip, "missing": list(spec.missing)}, False)
                 continue
-            old = prior.get(spec.key)
-            if settings.resume and old is not None and _unchanged(old, identity, out):
-                finish(old, False)
+            old = self.prior.get(spec.key)
+            if self.settings.resume and old is not None and _unchanged(old, identity, self.out):
+                self._finish(old, False)
                 continue
-            yield Job(spec.key, _payload(spec, settings, out), _timeout(spec, settings))
+            payload = _payload(spec, self.settings, self.out)
+            yield Job(spec.key, payload, _timeout(spec, self.settings))
 
-    def done(res: Result) -> None:
-        progress.running = len(pool.running)
-        spec = by_key[res.key]
-        finish(_entry(spec, settings, res), True)
+    def _done(self, res: Result) -> None:
+        self.progress.running = len(self.pool.running)
+        self._finish(_entry(self.by_key[res.key], self.settings, res), True)
 
-    def tick(running: int) -> None:
-        progress.running = running
-        progress.show()
-
-    pool = Pool(settings.jobs, argv=list(settings.worker_argv) or None)
-    deadline = time.monotonic() + settings.fleet_timeout if settings.fleet_timeout else None
-    try:
-        result.complete = pool.run(jobs(), done, deadline=deadline, on_tick=tick)
-    except KeyboardInterrupt:
-        result.interrupted = True
-        result.complete = False
-    finally:
-        journal.close()
-        progress.close()
-        write_index(out, new_header, entries.values())
-    return result
+    def _tick(self, running: int) -> None:
+        self.progress.running = running
+        self.progress.show()
 
 
 def _identity(spec: ServerSpec, settings: Settings) -> dict[str, Any]:
@@ -177,9 +180,16 @@ def _payload(spec: ServerSpec, settings: Settings, out: Path) -> dict[str, Any]:
         "prepare": [list(step) for step in spec.prepare],
         "prepareTimeout": PREPARE_SECONDS,
         "output": str(out / f"{spec.stem()}.mcpvcr"),
-        "recordArgs": list(settings.record_args),
+        "recordArgs": _record_args(spec, settings),
         "label": spec.name,
     }
+
+
+def _record_args(spec: ServerSpec, settings: Settings) -> list[str]:
+    """A registry remote is someone's production service: recorded contract-only."""
+    if spec.source == "registry" and spec.transport != "stdio":
+        return [a for a in settings.record_args if a not in ("--fuzz", "--fuzz-destructive")]
+    return list(settings.record_args)
 
 
 def _timeout(spec: ServerSpec, settings: Settings) -> float:

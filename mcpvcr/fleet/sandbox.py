@@ -55,7 +55,8 @@ def choose(requested: str | None, *, registry: bool) -> tuple[str, str | None]:
     if registry and available("netns"):
         return (
             "netns",
-            "registry servers run with no network (--sandbox netns; --sandbox none to allow it)",
+            "registry stdio servers run with no network (--sandbox netns; --sandbox none to "
+            "allow it); remotes are reached over the network, contract only",
         )
     if registry:
         return "none", "unshare -rn is not available here: registry servers run WITHOUT a sandbox"
