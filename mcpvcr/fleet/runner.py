@@ -118,8 +118,18 @@ class _FleetRun:
         self.result.add(entry["outcome"])
         self.progress.finished(entry["outcome"], launched)
 
+    def _launch_order(self) -> list[ServerSpec]:
+        """Slowest first, by the time each took last run (new servers before all of them):
+        a long server started last would leave the other slots idle at the end."""
+
+        def last_seconds(spec: ServerSpec) -> float:
+            seconds = self.prior.get(spec.key, {}).get("seconds")
+            return float(seconds) if isinstance(seconds, int | float) else float("inf")
+
+        return sorted(self.mine, key=lambda spec: -last_seconds(spec))
+
     def _jobs(self) -> Iterator[Job]:
-        for spec in self.mine:
+        for spec in self._launch_order():
             identity = _identity(spec, self.settings)
             if spec.skip is not None:
                 skip = {"cassette": None, "outcome": "skipped", "reason": spec.skip}

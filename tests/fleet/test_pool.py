@@ -3,6 +3,7 @@ the fleet's parent process never imports the mcp SDK (its memory stays small).""
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 import time
@@ -76,3 +77,22 @@ def test_the_fleet_parent_and_the_offline_fleet_commands_never_import_mcp(tmp_pa
     ):
         done = run(*argv)
         assert done.returncode == 0, done.stderr
+
+
+def test_the_slowest_servers_of_the_last_run_start_first(tmp_path: Path) -> None:
+    from mcpvcr.fleet.index import write_index
+    from mcpvcr.fleet.runner import Settings, run_fleet
+    from mcpvcr.fleet.spec import ServerSpec
+
+    out = tmp_path / "out"
+    out.mkdir()
+    last = {"fast": 1.0, "slow": 30.0, "middle": 5.0}
+    write_index(out, {}, [{"key": k, "seconds": s, "outcome": "recorded"} for k, s in last.items()])
+    log = tmp_path / "order"
+    # A stand-in worker that logs which server it was given.
+    script = f"python3 -c 'import json,sys; print(json.load(sys.stdin)[\"label\"])' >> {log}"
+    specs = [ServerSpec(name=n, argv=("x",)) for n in ("fast", "middle", "new", "slow")]
+    settings = Settings(output=str(out), jobs=1, worker_argv=("sh", "-c", script))
+    with open(os.devnull, "w") as sink:
+        run_fleet(specs, settings, stream=sink)
+    assert log.read_text().split() == ["new", "slow", "middle", "fast"]
