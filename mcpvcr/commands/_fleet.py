@@ -161,6 +161,8 @@ def _specs(
         return registry_specs(registry, sandboxed=sandboxed), registry
     if not config:
         raise UsageError("--all and repeated --server need --config FILE")
+    if fleet.get("all_servers") and target.get("server"):
+        raise UsageError("give --all or --server NAME (repeatable), not both")
     names = None if fleet.get("all_servers") else list(target.get("server") or ())
     return config_specs(config, names), config
 
