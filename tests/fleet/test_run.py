@@ -31,7 +31,8 @@ from tests.fleet.kit import (
 )
 
 pytestmark = pytest.mark.slow
-FLEET_ARGS = ("--jobs", "2", "--sandbox", "netns", "--server-timeout", "120")
+# A generous request time-out: the Python servers import the MCP SDK, slow on a loaded machine.
+FLEET_ARGS = ("--jobs", "2", "--sandbox", "netns", "--timeout", "60", "--server-timeout", "240")
 
 
 @pytest.fixture(scope="module")
