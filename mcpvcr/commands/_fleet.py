@@ -184,6 +184,7 @@ def _record_args(options: dict[str, Any], force: bool) -> list[str]:
     for flag, key in (
         ("--fuzz", "fuzz"),
         ("--fuzz-destructive", "fuzz_destructive"),
+        ("--fuzz-readonly", "fuzz_readonly"),
         ("--keep-volatile", "keep_volatile"),
     ):
         if options.get(key):
@@ -194,6 +195,8 @@ def _record_args(options: dict[str, Any], force: bool) -> list[str]:
         args += ["--pin", pin]
     if force:
         args.append("--force")
+    # Each worker's progress would only fill its captured stderr; the fleet has its own line.
+    args.append("--quiet")
     return args
 
 
@@ -240,16 +243,23 @@ def fleet_gate(
     """`mcpvcr gate BASEDIR NEWDIR`: gate every server; exit 1 when any regressed."""
     import os
 
+    from mcpvcr.config import load_config
     from mcpvcr.errors import CheckFailed
     from mcpvcr.fleet import fleetgate
-    from mcpvcr.fleet.gate_adapter import Policy
+    from mcpvcr.gate import Policy
 
     new = kwargs.get("target")
     if not new or not os.path.isdir(new):
         raise UsageError(f"{old} is a fleet directory: NEW must be one too")
     if fmt not in ("text", "markdown", "json"):
         raise UsageError("a fleet gate prints text, markdown or json")
-    verdict = fleetgate.run([old], [new], Policy(fail_on, min_score, max_score_drop, ignore_file))
+    policy = Policy(
+        fail_on=fail_on,
+        min_score=min_score,
+        max_score_drop=max_score_drop,
+        ignore_file=ignore_file,
+    )
+    verdict = fleetgate.run([old], [new], policy, load_config())
     click.echo(fleetgate.render(verdict, fmt), nl=False)
     if verdict.failed:
         names = ", ".join(key for key, _ in verdict.regressions)

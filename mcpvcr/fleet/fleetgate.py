@@ -12,13 +12,17 @@ import json
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from mcpvcr import store
 from mcpvcr.errors import McpVcrError
 from mcpvcr.fleet.board import Merged, merge
-from mcpvcr.fleet.gate_adapter import Policy, check
+from mcpvcr.fleet.gate_adapter import check
+from mcpvcr.gate import Policy
 from mcpvcr.report.escape import md_code, md_text, one_line
+
+if TYPE_CHECKING:
+    from mcpvcr.config import LintConfig
 
 
 @dataclass
@@ -35,7 +39,9 @@ class FleetVerdict:
         return bool(self.regressions)
 
 
-def run(base: Sequence[str], new: Sequence[str], policy: Policy) -> FleetVerdict:
+def run(
+    base: Sequence[str], new: Sequence[str], policy: Policy, config: LintConfig | None = None
+) -> FleetVerdict:
     old_side, new_side = merge(base), merge(new)
     verdict = FleetVerdict(warnings=[*old_side.warnings, *new_side.warnings])
     for key in sorted(set(old_side.entries) | set(new_side.entries)):
@@ -58,7 +64,7 @@ def run(base: Sequence[str], new: Sequence[str], policy: Policy) -> FleetVerdict
             )
             continue
         try:
-            reasons = check(store.load(old_path), store.load(new_path), policy)
+            reasons = check(store.load(old_path), store.load(new_path), policy, config)
         except McpVcrError as err:
             reasons = (f"cannot compare: {err}",)
         if reasons:

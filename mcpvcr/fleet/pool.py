@@ -58,7 +58,7 @@ class _Running:
 
 
 def worker_argv() -> list[str]:
-    return [sys.executable, "-m", "mcpvcr.fleet.worker"]
+    return [sys.executable, "-m", "mcpvcr.commands.fleet_worker"]
 
 
 class Pool:

@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TextIO
 
-from mcpvcr import __version__
+from mcpvcr._version import __version__
 from mcpvcr.errors import UsageError
 from mcpvcr.fleet import sandbox
 from mcpvcr.fleet.index import Journal, read_index, write_index

@@ -144,10 +144,10 @@ def test_hostile_servers_cost_only_their_own_slot_and_time_out(tmp_path: Path) -
         "--timeout",
         "60",
         "--server-timeout",
-        "8",
+        "25",
         "--sandbox",
         "netns",
-        timeout=240,
+        timeout=300,
     )
     assert done.returncode == 0, done.stderr
     found = entries(out, timings=True)
@@ -162,7 +162,7 @@ def test_hostile_servers_cost_only_their_own_slot_and_time_out(tmp_path: Path) -
         "grandchild": "recorded",
     }
     # the hang took its time-out plus the kill grace, not the 60 s request time-out
-    assert found["hang"]["seconds"] < 8 + 3 + 5
+    assert 25 <= found["hang"]["seconds"] < 25 + 3 + 10
     assert "per-server time-out" in found["hang"]["reason"]
     assert "crash_start" in found["crash"]["reason"]
     assert alive_with_marker(value) == []

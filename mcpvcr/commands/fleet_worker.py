@@ -1,4 +1,4 @@
-"""`python -m mcpvcr.fleet.worker`: record one server of a fleet, then score it.
+"""`python -m mcpvcr.commands.fleet_worker`: record one server of a fleet, then score it.
 
 The job arrives as one JSON object on stdin (so env and header values never
 appear in the process table): argv or URL, env, headers, cwd, output path and
