@@ -67,6 +67,8 @@ def command(output: str, force: bool, scenarios_file: str | None, **kwargs: Any)
     fleet = _fleet.pop_fleet(kwargs)
     target_kwargs, option_kwargs = split_kwargs(kwargs)
     if _fleet.is_fleet({**fleet, **target_kwargs}):
+        if scenarios_file is not None:
+            raise UsageError("--scenarios names one server's calls; it does not apply to a fleet")
         return _fleet.run(output, force, fleet, target_kwargs, option_kwargs)
     if any(fleet.get(key) for key in ("jobs", "shard", "resume", "sandbox", "fleet_timeout")):
         raise UsageError(

@@ -257,6 +257,7 @@ def test_resume_skips_unchanged_servers_and_reruns_changed_ones(tmp_path: Path) 
         (("--config", "{config}", "--all", "--stdio", "x", "-o", "{out}"), "not a TARGET"),
         (("--config", "{config}", "--all", "--server", "demo", "-o", "{out}"), "not both"),
         (("--registry", "{file}", "-o", "{out}"), "line 1 is not JSON"),
+        (("--config", "{config}", "--all", "--scenarios", "{file}", "-o", "{out}"), "one server"),
         (
             ("--config", "{config}", "--server", "demo", "--server", "nope", "-o", "{out}"),
             "no server named 'nope'",
