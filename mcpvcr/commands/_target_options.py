@@ -70,7 +70,12 @@ def target_options(function: F) -> F:
             type=click.Path(dir_okay=False),
             help="An mcpServers (Claude/Cursor/.mcp.json) or VS Code servers JSON file.",
         ),
-        click.option("--server", metavar="NAME", help="The server entry to use from --config."),
+        click.option(
+            "--server",
+            metavar="NAME",
+            multiple=True,
+            help="The server entry to use from --config (record: repeat it for a fleet).",
+        ),
         click.option(
             "--transport",
             type=click.Choice(["http", "sse"]),
@@ -190,7 +195,7 @@ def build_target(**kwargs: Any) -> Target:
     target: str | None = kwargs.get("target")
     stdio: str | None = kwargs.get("stdio")
     config: str | None = kwargs.get("config")
-    server: str | None = kwargs.get("server")
+    server = _one_server(kwargs.get("server"))
     if config and target and not server and not stdio:
         server, target = target, None  # `--config FILE NAME` selects by name
     chosen = [
@@ -257,6 +262,16 @@ def check_output_file(path: str | None, option: str) -> None:
         raise CannotRun(f"{option} {path}: the folder {folder} is not writable")
     if os.path.isdir(path):
         raise CannotRun(f"{option} {path}: is a directory, not a file")
+
+
+def _one_server(value: str | tuple[str, ...] | list[str] | None) -> str | None:
+    """`--server` is repeatable for a fleet (`record`); everywhere else it names one entry."""
+    if value is None or isinstance(value, str):
+        return value
+    names = list(value)
+    if len(names) > 1:
+        raise UsageError("--server more than once records a fleet: only `mcpvcr record` does that")
+    return names[0] if names else None
 
 
 def _no_http_options(kwargs: dict[str, Any], what: str) -> None:

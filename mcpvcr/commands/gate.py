@@ -7,6 +7,7 @@ read or recorded (so CI can retry 3 but not 1).
 
 from __future__ import annotations
 
+import os
 from typing import Any
 
 import click
@@ -22,7 +23,7 @@ from mcpvcr.verify.config import load_verify_config
 
 
 @click.command("gate")
-@click.argument("old", type=click.Path(dir_okay=False), metavar="OLD")
+@click.argument("old", type=click.Path(), metavar="OLD")
 @target_options
 @record_options
 @click.option(
@@ -79,8 +80,14 @@ def command(
 ) -> None:
     """Gate cassette OLD -> NEW: exit 1 when a change or score breaks the policy.
 
-    NEW is a cassette file or a live target, as for `mcpvcr diff`.
+    NEW is a cassette file or a live target, as for `mcpvcr diff`. With two
+    fleet directories, every server is gated and the gate fails when any regresses.
     """
+    if os.path.isdir(old):
+        from mcpvcr.commands._fleet import fleet_gate
+
+        classes = parse_fail_on(fail_on)
+        return fleet_gate(old, kwargs, classes, min_score, max_score_drop, ignore_file, fmt)
     policy = gate.Policy(
         fail_on=parse_fail_on(fail_on),
         min_score=min_score,

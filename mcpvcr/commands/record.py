@@ -19,6 +19,7 @@ import click
 
 from mcpvcr import store
 from mcpvcr.cassette import LIST_KINDS, LIST_METHODS, Cassette
+from mcpvcr.commands import _fleet
 from mcpvcr.commands._target_options import (
     build_options,
     build_target,
@@ -27,19 +28,20 @@ from mcpvcr.commands._target_options import (
     split_kwargs,
     target_options,
 )
-from mcpvcr.errors import CannotRun, McpVcrError
+from mcpvcr.errors import CannotRun, McpVcrError, UsageError
 from mcpvcr.terminal import printable
 
 
 @click.command("record")
 @target_options
 @record_options
+@_fleet.fleet_options
 @click.option(
     "-o",
     "--output",
     required=True,
-    type=click.Path(dir_okay=False),
-    help="The cassette file to write (atomically).",
+    type=click.Path(),
+    help="The cassette file to write (atomically); for a fleet, the directory.",
 )
 @click.option(
     "--force",
@@ -58,8 +60,21 @@ def command(output: str, force: bool, scenarios_file: str | None, **kwargs: Any)
 
     TARGET is a streamable HTTP URL (legacy SSE with --transport sse); or use
     --stdio "COMMAND ARGS", or --config FILE --server NAME.
+
+    Fleet: --config FILE --all (or --server repeated), or --registry FILE,
+    records every server into the -o DIRECTORY through a bounded pool.
     """
+    fleet = _fleet.pop_fleet(kwargs)
     target_kwargs, option_kwargs = split_kwargs(kwargs)
+    if _fleet.is_fleet({**fleet, **target_kwargs}):
+        if scenarios_file is not None:
+            raise UsageError("--scenarios names one server's calls; it does not apply to a fleet")
+        return _fleet.run(output, force, fleet, target_kwargs, option_kwargs)
+    if any(fleet.get(key) for key in ("jobs", "shard", "resume", "sandbox", "fleet_timeout")):
+        raise UsageError(
+            "--jobs, --shard, --resume, --sandbox and --fleet-timeout need a fleet "
+            "(--config F --all, --registry F, or --server more than once)"
+        )
     check_output_file(output, "-o")
     target = build_target(**target_kwargs)
     options = build_options(**option_kwargs)

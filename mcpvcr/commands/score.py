@@ -2,18 +2,21 @@
 
 from __future__ import annotations
 
+import os
+
 import click
 
 from mcpvcr import store
 from mcpvcr.commands._report_options import report_options
 from mcpvcr.config import load_config, with_overrides
+from mcpvcr.errors import UsageError
 
 
 @click.command("score")
-@click.argument("file", type=click.Path(dir_okay=False, path_type=str))
+@click.argument("files", nargs=-1, required=True, type=click.Path(path_type=str), metavar="FILE")
 @report_options
 def command(
-    file: str,
+    files: tuple[str, ...],
     fmt: str | None,
     output: str | None,
     min_score: int | None,
@@ -25,11 +28,21 @@ def command(
 
     Offline: reads only the cassette. Lint configuration comes from
     [tool.mcpvcr] in pyproject.toml (or mcpvcr.toml), found upward from here.
+
+    Given fleet directories (`record -o DIR/` outputs, shards merged), prints
+    the leaderboard instead: markdown, json or html.
     """
     from mcpvcr.commands._report_output import emit_report
 
     config = with_overrides(
         load_config(), select=select or None, ignore=ignore, min_score=min_score
     )
+    if any(os.path.isdir(name) for name in files):
+        from mcpvcr.commands._fleet import leaderboard
+
+        return leaderboard(files, fmt=fmt or "markdown", output=output, soft=soft, config=config)
+    if len(files) > 1:
+        raise UsageError("score takes one cassette FILE, or fleet directories for a leaderboard")
+    file = files[0]
     cassette = store.load(file)
     emit_report(cassette, fmt=fmt, soft=soft, output=output, config=config, source=file, label=file)

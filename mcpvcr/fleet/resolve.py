@@ -1,0 +1,265 @@
+"""A server.json entry -> a launch plan (`ServerSpec`), or a skip with the reason.
+
+Which variant: the first package whose runtime is here, trying OCI (when
+docker works: it sandboxes itself), then npm, then PyPI; else a remote
+(streamable-http before sse). Pins come from the package, never from the
+entry's own `version`.
+
+- npm: `npx -y [runtimeArguments] ID@VERSION [packageArguments]`. Sandboxed,
+  the package is first installed (with network, outside the sandbox) into a
+  per-package cache folder, then run there with `npx --offline`.
+- PyPI: with uv, `uvx [runtimeArguments] --from ID==VERSION ID`; without uv, or
+  sandboxed, a per-package venv made once (python -m venv + pip, or uv), then
+  its `bin/ID`.
+- OCI: `docker run -i --rm --init [--network none] -e NAME ... IMAGE`, the env
+  values in the process environment; runtimeArguments that repeat `run`,
+  `-i`, `--rm` or the image are dropped; `-e NAME=VALUE` moves into the env.
+- Anything else (nuget, mcpb, cargo, an unknown type, no runtime here):
+  skipped, with the reason.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass, replace
+from pathlib import Path
+from typing import Any
+
+from mcpvcr.fleet.inputs import Inputs
+from mcpvcr.fleet.spec import ServerSpec, Transport, skipped
+
+_SAFE = re.compile(r"[^A-Za-z0-9._@=-]+")
+DOCKER_DROP = {"run", "-i", "--interactive", "--rm", "-t", "--tty", "-it", "true"}
+
+
+@dataclass(frozen=True)
+class Runtimes:
+    """What can launch packages on this machine (probed by `probe_runtimes`)."""
+
+    npx: bool = False
+    uv: bool = False
+    python: str | None = None
+    docker: bool = False
+
+
+def resolve(
+    server: dict[str, Any],
+    runtimes: Runtimes,
+    *,
+    sandboxed: bool,
+    cache: str,
+    scratch: str,
+    environ: Mapping[str, str],
+) -> ServerSpec:
+    name = str(server["name"])
+    packages = [p for p in server.get("packages") or [] if isinstance(p, dict)]
+    remotes = [r for r in server.get("remotes") or [] if isinstance(r, dict)]
+    if not packages and not remotes:
+        return skipped(name, "no-launch-info", source="registry")
+    reasons: list[str] = []
+    for kind in ("oci", "npm", "pypi"):
+        for package in packages:
+            if str(package.get("registryType", "")).lower() != kind:
+                continue
+            if str(package.get("transport", {}).get("type", "stdio")) != "stdio":
+                reasons.append(f"{kind} package over HTTP transport (not supported)")
+                continue
+            why = _runtime_missing(kind, runtimes, sandboxed)
+            if why:
+                reasons.append(why)
+                continue
+            inputs = Inputs(name, environ, f"{scratch}/{_safe(name)}")
+            return _package(name, kind, package, runtimes, inputs, sandboxed, cache)
+    for wanted in ("streamable-http", "sse"):
+        for remote in remotes:
+            if str(remote.get("type", "")).lower() == wanted and isinstance(remote.get("url"), str):
+                return _remote(name, remote, Inputs(name, environ, scratch))
+    kinds = sorted({str(p.get("registryType", "?")) for p in packages})
+    reasons += [f"no launcher for {k}" for k in kinds if k not in ("npm", "pypi", "oci")]
+    return skipped(
+        name,
+        "unlaunchable: " + "; ".join(dict.fromkeys(reasons)),
+        source="registry",
+        version=str(server.get("version") or ""),
+    )
+
+
+def _runtime_missing(kind: str, runtimes: Runtimes, sandboxed: bool) -> str | None:
+    if kind == "oci" and not runtimes.docker:
+        return "runtime-missing: docker (not installed or not usable)"
+    if kind == "npm" and not runtimes.npx:
+        return "runtime-missing: npx"
+    if kind == "pypi" and not (runtimes.uv or runtimes.python):
+        return "runtime-missing: uv or python"
+    return None
+
+
+@dataclass(frozen=True)
+class _Package:
+    """One package's pinned parts, inputs resolved."""
+
+    kind: str
+    ident: str
+    version: str
+    env: dict[str, str]
+    runtime_args: list[str]
+    package_args: list[str]
+    folder: str
+
+
+def _package(
+    name: str,
+    kind: str,
+    package: dict[str, Any],
+    runtimes: Runtimes,
+    inputs: Inputs,
+    sandboxed: bool,
+    cache: str,
+) -> ServerSpec:
+    ident = str(package.get("identifier") or "")
+    version = str(package.get("version") or "")
+    pkg = _Package(
+        kind=kind,
+        ident=ident,
+        version=version,
+        env=inputs.env(package.get("environmentVariables")),
+        runtime_args=inputs.arguments(package.get("runtimeArguments")),
+        package_args=inputs.arguments(package.get("packageArguments")),
+        folder=f"{cache}/{kind}/{_safe(ident)}@{_safe(version)}",
+    )
+    if not ident or (kind != "oci" and not version):
+        why = f"unpinned: {kind} package without identifier and version"
+        return skipped(name, why, source="registry")
+    if inputs.missing:
+        missing = tuple(dict.fromkeys(inputs.missing))
+        return skipped(name, "missing-inputs", source="registry", version=version, missing=missing)
+    plan = {"npm": _npm, "pypi": _pypi, "oci": _oci}[kind](pkg, runtimes, sandboxed)
+    return replace(plan, name=name, notes=tuple(inputs.notes))
+
+
+def _npm(pkg: _Package, runtimes: Runtimes, sandboxed: bool) -> ServerSpec:
+    spec = f"{pkg.ident}@{pkg.version}"
+    if not sandboxed:
+        argv = ("npx", "-y", *pkg.runtime_args, spec, *pkg.package_args)
+        return ServerSpec(name="", version=pkg.version, argv=argv, env=pkg.env, source="registry")
+    # Installed once with network, outside the sandbox; run inside it with no network.
+    marker = f"{pkg.folder}/node_modules/{pkg.ident}/package.json"
+    install = ("npm", "install", "--no-save", "--no-audit", "--no-fund", "--prefix", pkg.folder)
+    return ServerSpec(
+        name="",
+        version=pkg.version,
+        argv=("npx", "--offline", "-y", *pkg.runtime_args, spec, *pkg.package_args),
+        env=pkg.env,
+        cwd=pkg.folder,
+        source="registry",
+        prepare=(("mcpvcr-unless-exists", marker, *install, spec),),
+    )
+
+
+def _pypi(pkg: _Package, runtimes: Runtimes, sandboxed: bool) -> ServerSpec:
+    pin = f"{pkg.ident}=={pkg.version}"
+    if runtimes.uv and not sandboxed:
+        argv = ("uvx", *pkg.runtime_args, "--from", pin, pkg.ident, *pkg.package_args)
+        return ServerSpec(name="", version=pkg.version, argv=argv, env=pkg.env, source="registry")
+    return ServerSpec(
+        name="",
+        version=pkg.version,
+        argv=(f"{pkg.folder}/bin/{pkg.ident}", *pkg.package_args),
+        env=pkg.env,
+        source="registry",
+        prepare=_venv_steps(pkg.folder, pin, runtimes),
+    )
+
+
+def _oci(pkg: _Package, runtimes: Runtimes, sandboxed: bool) -> ServerSpec:
+    tagged = ":" in pkg.ident.rsplit("/", 1)[-1] or "@" in pkg.ident
+    image = pkg.ident if tagged or not pkg.version else f"{pkg.ident}:{pkg.version}"
+    docker_args, moved = _docker_args(pkg.runtime_args, image)
+    env = {**pkg.env, **moved}
+    network = ("--network", "none") if sandboxed else ()
+    env_flags = [part for key in sorted(env) for part in ("-e", key)]
+    head = ("docker", "run", "-i", "--rm", "--init", *network)
+    return ServerSpec(
+        name="",
+        version=pkg.version or image.rpartition(":")[2],
+        argv=(*head, *docker_args, *env_flags, image, *pkg.package_args),
+        env=env,
+        source="registry",
+        wrap=False,  # docker isolates itself; unshare around the client would not reach it
+    )
+
+
+def _venv_steps(folder: str, pin: str, runtimes: Runtimes) -> tuple[tuple[str, ...], ...]:
+    marker = f"{folder}/bin/python"
+    if runtimes.uv:
+        return (
+            ("mcpvcr-unless-exists", marker, "uv", "venv", folder),
+            (
+                "mcpvcr-unless-exists",
+                f"{folder}/.mcpvcr-installed",
+                "uv",
+                "pip",
+                "install",
+                "--python",
+                marker,
+                pin,
+            ),
+            ("mcpvcr-touch", f"{folder}/.mcpvcr-installed"),
+        )
+    python = runtimes.python or "python3"
+    return (
+        ("mcpvcr-unless-exists", marker, python, "-m", "venv", folder),
+        (
+            "mcpvcr-unless-exists",
+            f"{folder}/.mcpvcr-installed",
+            f"{folder}/bin/pip",
+            "install",
+            "--quiet",
+            pin,
+        ),
+        ("mcpvcr-touch", f"{folder}/.mcpvcr-installed"),
+    )
+
+
+def _docker_args(args: list[str], image: str) -> tuple[list[str], dict[str, str]]:
+    """runtimeArguments without what `docker run -i --rm` already says; -e K=V into the env."""
+    bare = image.rsplit(":", 1)[0]
+    kept: list[str] = []
+    moved: dict[str, str] = {}
+    items = iter(args)
+    for item in items:
+        if item in DOCKER_DROP or item in (image, bare):
+            continue
+        if item in ("-e", "--env"):
+            pair = next(items, "")
+            key, sep, value = pair.partition("=")
+            if sep:
+                moved[key] = value  # passed as `-e KEY` with every env var, value in the env
+            continue
+        kept.append(item)
+    return kept, moved
+
+
+def _remote(name: str, remote: dict[str, Any], inputs: Inputs) -> ServerSpec:
+    url = inputs.url(str(remote["url"]), remote.get("variables"))
+    headers = inputs.headers(remote.get("headers"))
+    if re.search(r"\{[A-Za-z0-9_.-]+\}", url):
+        inputs.missing += [
+            m for m in re.findall(r"\{([A-Za-z0-9_.-]+)\}", url) if m not in inputs.missing
+        ]
+    if inputs.missing:
+        return skipped(
+            name, "missing-inputs", source="registry", missing=tuple(dict.fromkeys(inputs.missing))
+        )
+    transport: Transport = "sse" if str(remote.get("type")).lower() == "sse" else "http"
+    return ServerSpec(name=name, transport=transport, url=url, headers=headers, source="registry")
+
+
+def _safe(text: str) -> str:
+    return _SAFE.sub("_", text).strip("._") or "_"
+
+
+def registry_folder(cache: str, kind: str, ident: str, version: str) -> Path:
+    """Where a package is installed for sandboxed runs (tests pre-fill it to stay offline)."""
+    return Path(f"{cache}/{kind}/{_safe(ident)}@{_safe(version)}")
