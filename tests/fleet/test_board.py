@@ -10,9 +10,11 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from mcpvcr import store
 from mcpvcr.fleet import board, board_render
 from mcpvcr.fleet.index import write_index
 from mcpvcr.fleet.summary import sha256
+from mcpvcr.score import score
 
 REPO = Path(__file__).resolve().parents[2]
 DEMO = REPO / "cassettes" / "demo_target.mcpvcr"
@@ -57,7 +59,8 @@ def test_rows_rescored_and_ranked_best_first(tmp_path: Path) -> None:
     table = board.rows(board.merge([one]))
     assert [r["name"] for r in table] == ["everything", "demo", "down"]
     demo = table[1]
-    assert demo["grade"] == "B" and demo["score"] == 75
+    expected = score(store.load(str(DEMO)))  # rescored with the offline scorer, not stored
+    assert demo["grade"] == expected.grade and demo["score"] == expected.overall
     assert set(demo["dimensions"]) == {"metadata", "schemaQuality", "errorHandling", "liveness"}
     assert demo["tools"] == 4 and demo["coverage"]["fuzzed"] == 4
     assert table[2]["outcome"] == "failed" and table[2].get("score") is None
