@@ -7,6 +7,8 @@ from typing import Any, TypeVar
 
 import click
 
+from mcpvcr.report import REPORT_FORMATS
+
 F = TypeVar("F", bound=Callable[..., Any])
 
 
@@ -16,7 +18,7 @@ def report_options(function: F) -> F:
         click.option(
             "--format",
             "fmt",
-            type=click.Choice(["markdown", "json", "sarif", "html"]),
+            type=click.Choice(REPORT_FORMATS.choices),
             default=None,
             help="Report format [default: markdown; json with --soft].",
         ),

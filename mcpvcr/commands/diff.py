@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 import sys
+from dataclasses import replace
 from typing import Any
 
 import click
@@ -24,13 +25,12 @@ from mcpvcr.commands._target_options import (
     target_options,
 )
 from mcpvcr.diff import Changes, diff
-from mcpvcr.diff.catalogue import DEFAULT_FAIL_ON
+from mcpvcr.diff.formats import DIFF_FORMATS
 from mcpvcr.errors import CheckFailed, UsageError
 from mcpvcr.gate import artifact_path
 from mcpvcr.ignore import DEFAULT_FILE, apply_ignore_file
+from mcpvcr.output_formats import Options
 from mcpvcr.terminal import use_color
-
-FORMATS = ("text", "markdown", "json", "sarif", "junit")
 
 
 def load_sides(old: str, kwargs: dict[str, Any]) -> tuple[Cassette, Cassette, str, str]:
@@ -64,20 +64,11 @@ def _reject_live_options(target: dict[str, Any], options: dict[str, Any], new: s
         raise UsageError(f"{new}: --fuzz applies to a live target, not a cassette file")
 
 
-def render(changes: Changes, fmt: str, artifact: str, fail_on: tuple[str, ...]) -> str:
-    """The diff in one of FORMATS."""
-    from mcpvcr.diff import formats
-    from mcpvcr.diff.render import render_markdown, render_text
-
-    if fmt == "json":
-        return formats.render_json(changes)
-    if fmt == "sarif":
-        return formats.render_sarif(changes, artifact)
-    if fmt == "junit":
-        return formats.render_junit(changes, fail_on)
-    if fmt == "markdown":
-        return render_markdown(changes)
-    return render_text(changes, color=use_color(sys.stdout))
+def render(changes: Changes, fmt: str, options: Options) -> str:
+    """The diff in one of DIFF_FORMATS; text is coloured when stdout is a colour terminal."""
+    if fmt == "text":
+        options = replace(options, color=use_color(sys.stdout))
+    return DIFF_FORMATS.render(changes, fmt, options)
 
 
 @click.command("diff")
@@ -87,7 +78,7 @@ def render(changes: Changes, fmt: str, artifact: str, fail_on: tuple[str, ...]) 
 @click.option(
     "--format",
     "fmt",
-    type=click.Choice(FORMATS),
+    type=click.Choice(DIFF_FORMATS.choices),
     default="text",
     show_default=True,
     help="Output format.",
@@ -125,7 +116,7 @@ def command(
     )
     result = apply_ignore_file(changes, ignore_file)
     click.echo(
-        render(result.changes, fmt, artifact_path(old, new_label), DEFAULT_FAIL_ON),
+        render(result.changes, fmt, Options(source=artifact_path(old, new_label))),
         nl=False,
     )
     for entry in result.expired:

@@ -14,11 +14,13 @@ import click
 
 from mcpvcr import gate
 from mcpvcr.commands._target_options import record_options, target_options
-from mcpvcr.commands.diff import FORMATS, load_sides, render
+from mcpvcr.commands.diff import load_sides, render
 from mcpvcr.config import load_config
+from mcpvcr.diff.formats import DIFF_FORMATS
 from mcpvcr.diff.gate import DEFAULT_FAIL_ON, parse_fail_on, verdict_json
 from mcpvcr.errors import CannotRun, CheckFailed
 from mcpvcr.ignore import DEFAULT_FILE
+from mcpvcr.output_formats import Options
 from mcpvcr.verify.config import load_verify_config
 
 
@@ -62,7 +64,7 @@ from mcpvcr.verify.config import load_verify_config
 @click.option(
     "--format",
     "fmt",
-    type=click.Choice(FORMATS),
+    type=click.Choice(DIFF_FORMATS.choices),
     default="text",
     show_default=True,
     help="What to print on stdout.",
@@ -113,13 +115,12 @@ def command(
             write_bytes_atomic(text.encode(), markdown_path)
         except Exception as err:  # CassetteError wording is about cassettes: say what failed
             raise CannotRun(f"{markdown_path}: cannot write the PR comment ({err})") from None
-    if fmt == "json":
-        from mcpvcr.diff.formats import render_json
-
-        click.echo(render_json(result.changes, verdict_json(verdict, classes, scores)), nl=False)
-    else:
-        artifact = gate.artifact_path(old, new_label)
-        click.echo(render(result.changes, fmt, artifact, classes), nl=False)
+    options = Options(
+        source=gate.artifact_path(old, new_label),
+        fail_on=classes,
+        extra=verdict_json(verdict, classes, scores),
+    )
+    click.echo(render(result.changes, fmt, options), nl=False)
     for entry in result.expired:
         click.echo(f"mcpvcr: ignore entry expired, no longer applied: {entry.describe()}", err=True)
     for entry in result.unused:

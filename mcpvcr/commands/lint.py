@@ -6,6 +6,7 @@ import click
 
 from mcpvcr.config import load_config, with_overrides
 from mcpvcr.errors import CheckFailed, UsageError
+from mcpvcr.report import LINT_FORMATS
 
 
 @click.command("lint")
@@ -21,7 +22,7 @@ from mcpvcr.errors import CheckFailed, UsageError
 @click.option(
     "--format",
     "fmt",
-    type=click.Choice(["text", "json", "sarif"]),
+    type=click.Choice(LINT_FORMATS.choices),
     default="text",
     show_default=True,
 )

@@ -1,4 +1,5 @@
-"""Machine renderings of a diff: JSON, SARIF 2.1.0 and JUnit XML (all deterministic)."""
+"""Renderings of a diff: JSON, SARIF 2.1.0 and JUnit XML (all deterministic), and the registry
+`DIFF_FORMATS` of every diff format (text and Markdown come from `diff/render.py`)."""
 
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ from mcpvcr.canonical_json import json_document
 from mcpvcr.diff.catalogue import CLASSES, DEFAULT_FAIL_ON, RULES
 from mcpvcr.diff.model import Change, Changes
 from mcpvcr.diff.render import show_value
+from mcpvcr.output_formats import FormatRegistry, Options, OutputFormat
 from mcpvcr.sarif import Result, RuleDescriptor, sarif_log
 from mcpvcr.terminal import printable
 
@@ -141,3 +143,39 @@ def render_junit(changes: Changes, fail_on: Iterable[str] = DEFAULT_FAIL_ON) -> 
 def _clean(text: str) -> str:
     # XML 1.0 cannot carry most control characters at all: escape them visibly.
     return printable(text)
+
+
+def _text(changes: Changes, options: Options) -> str:
+    from mcpvcr.diff.render import render_text
+
+    return render_text(changes, color=options.color)
+
+
+def _markdown(changes: Changes, options: Options) -> str:
+    from mcpvcr.diff.render import render_markdown
+
+    return render_markdown(changes)
+
+
+DIFF_FORMATS: FormatRegistry[Changes] = FormatRegistry(
+    "diff",
+    [
+        OutputFormat(name="text", description="for the terminal", render=_text),
+        OutputFormat(name="markdown", description="a PR comment", render=_markdown),
+        OutputFormat(
+            name="json",
+            description=f'"schema": "{SCHEMA}"',
+            render=lambda changes, options: render_json(changes, dict(options.extra) or None),
+        ),
+        OutputFormat(
+            name="sarif",
+            description="SARIF 2.1.0 for code scanning",
+            render=lambda changes, options: render_sarif(changes, options.source or ""),
+        ),
+        OutputFormat(
+            name="junit",
+            description="JUnit XML, one test case per change",
+            render=lambda changes, options: render_junit(changes, options.fail_on),
+        ),
+    ],
+)
