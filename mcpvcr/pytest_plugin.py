@@ -12,6 +12,14 @@ to serve and take one of the fixtures:
     def test_over_http(mcpvcr_http_server):
         url = mcpvcr_http_server.url   # http://127.0.0.1:<free port>/mcp
 
+    @pytest.mark.mcpvcr("cassettes/new.mcpvcr", record_mode=RecordMode.ONCE,
+                        target="python -m my_server")
+    def test_records_once(mcpvcr_server): ...
+
+`record_mode` is a `RecordMode` (or its name): `none` (the default) never
+contacts a real server; `once`, `new_episodes` and `all` need `target`, a URL
+or a stdio command line, as `mcpvcr replay --mode ... --target ...` does.
+
 The cassette path is relative to the pytest root directory. Nothing here
 imports `mcp`; the replay server runs as `python -m mcpvcr replay`. The
 `mcpvcr_verify` fixture (record a baseline, verify after) is in `pytest_verify`.
@@ -32,6 +40,9 @@ import pytest
 
 from mcpvcr.pytest_verify import mcpvcr_verify, pytest_addoption
 from mcpvcr.replay.matching import DEFAULT_MATCH_ON
+from mcpvcr.replay.modes import RecordMode, resolve
+
+__all__ = ["RecordMode", "ReplayServer"]
 
 __all__ = ["ReplayServer", "mcpvcr_verify", "pytest_addoption"]
 
@@ -55,8 +66,8 @@ class ReplayServer:
 def pytest_configure(config: pytest.Config) -> None:
     config.addinivalue_line(
         "markers",
-        "mcpvcr(cassette, match_on='method,target,arguments'): the cassette that the "
-        "mcpvcr_server / mcpvcr_http_server fixtures replay",
+        "mcpvcr(cassette, match_on='method,target,arguments', record_mode='none', target=None):"
+        " the cassette that the mcpvcr_server / mcpvcr_http_server fixtures replay",
     )
     config.addinivalue_line(
         "markers",
@@ -65,7 +76,8 @@ def pytest_configure(config: pytest.Config) -> None:
     )
 
 
-def _marker_settings(request: pytest.FixtureRequest) -> tuple[Path, str]:
+def _marker_settings(request: pytest.FixtureRequest) -> tuple[Path, tuple[str, ...]]:
+    """The marked cassette and the `mcpvcr replay` options after it."""
     marker = request.node.get_closest_marker("mcpvcr")
     if marker is None:
         raise pytest.UsageError(
@@ -77,26 +89,35 @@ def _marker_settings(request: pytest.FixtureRequest) -> tuple[Path, str]:
     path = Path(raw)
     if not path.is_absolute():
         path = Path(request.config.rootpath) / path
-    if not path.is_file():
+    target = marker.kwargs.get("target")
+    try:
+        mode = RecordMode.parse(marker.kwargs.get("record_mode", RecordMode.NONE))
+        first = resolve(mode, cassette_exists=path.is_file(), has_target=bool(target))
+    except ValueError as err:
+        raise pytest.UsageError(f"{request.node.nodeid}: mcpvcr marker: {err}") from None
+    if not path.is_file() and not first.record_first:
         raise pytest.UsageError(f"{request.node.nodeid}: cassette {path} does not exist")
     match_on = str(marker.kwargs.get("match_on", ",".join(DEFAULT_MATCH_ON)))
-    return path, match_on
+    options: tuple[str, ...] = ("--match-on", match_on, "--mode", mode.value)
+    if target:
+        options += ("--target", str(target))
+    return path, options
 
 
 @pytest.fixture
 def mcpvcr_server(request: pytest.FixtureRequest) -> ReplayServer:
     """A stdio replay server for the marked cassette (your client spawns it)."""
-    path, match_on = _marker_settings(request)
-    args = ("-m", "mcpvcr", "replay", str(path), "--match-on", match_on)
+    path, options = _marker_settings(request)
+    args = ("-m", "mcpvcr", "replay", str(path), *options)
     return ReplayServer(cassette=path, command=sys.executable, args=args)
 
 
 @pytest.fixture
 def mcpvcr_http_server(request: pytest.FixtureRequest) -> Iterator[ReplayServer]:
     """A streamable HTTP replay server on 127.0.0.1 for the marked cassette."""
-    path, match_on = _marker_settings(request)
+    path, options = _marker_settings(request)
     port = _free_port()
-    args: tuple[str, ...] = ("-m", "mcpvcr", "replay", str(path), "--match-on", match_on)
+    args: tuple[str, ...] = ("-m", "mcpvcr", "replay", str(path), *options)
     args += ("--http", f"127.0.0.1:{port}")
     process = subprocess.Popen(
         [sys.executable, *args], stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL

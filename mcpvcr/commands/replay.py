@@ -11,12 +11,11 @@ import click
 
 from mcpvcr.errors import CannotRun, UsageError
 from mcpvcr.replay.matching import DEFAULT_MATCH_ON, validate_match_on
+from mcpvcr.replay.modes import RecordMode, resolve
 
 if TYPE_CHECKING:
     from mcpvcr.recording import RecordOptions
     from mcpvcr.targets import Target
-
-MODES = ("none", "once", "new_episodes", "all")
 
 
 @click.command("replay")
@@ -29,8 +28,8 @@ MODES = ("none", "once", "new_episodes", "all")
 )
 @click.option(
     "--mode",
-    type=click.Choice(MODES),
-    default="none",
+    type=click.Choice([mode.value for mode in RecordMode]),
+    default=RecordMode.NONE.value,
     show_default=True,
     help="none: never contact a real server (a miss is a JSON-RPC error); once: record FILE "
     "from --target if it does not exist, then as none; new_episodes: forward misses to "
@@ -80,24 +79,22 @@ def command(
         matchers = validate_match_on(name.strip() for name in match_on.split(",") if name.strip())
     except ValueError as err:
         raise UsageError(f"--match-on: {err}") from None
-    if mode != "none" and not target:
-        raise UsageError(f"--mode {mode} needs --target URL|COMMAND (the real server)")
+    try:
+        resolved = resolve(
+            RecordMode.parse(mode), cassette_exists=os.path.exists(file), has_target=bool(target)
+        )
+    except ValueError as err:
+        raise UsageError(f"--mode {mode} needs --target URL|COMMAND ({err})") from None
     address = _address(http_address) if http_address else None
     live = _target(target) if target else None
     options = RecordOptions(timeout=timeout)
-    if mode == "once":
-        # vcrpy's once: with no cassette, record what the client asks (the
-        # contract first, then each call as it comes); with one, only replay.
-        if live is not None and not os.path.exists(file):
-            _record_first(file, live, options)
-            mode = "new_episodes"
-        else:
-            mode = "none"
+    if resolved.record_first and live is not None:
+        _record_first(file, live, options)
     plan = ReplayPlan(
         cassette=store.load(file),
         path=file,
         match_on=matchers,
-        mode=mode,
+        mode=resolved.mode,
         replay_latency=not no_latency,
         live=live,
         options=options,

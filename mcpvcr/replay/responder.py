@@ -23,6 +23,7 @@ from mcpvcr.replay.matching import (
     find,
     miss_message,
 )
+from mcpvcr.replay.modes import RecordMode
 
 REPLAY_MISS: Final = -32050
 """JSON-RPC error code of a request the cassette has no answer for (mode none)."""
@@ -70,7 +71,7 @@ class Responder:
     cassette: Cassette
     cassette_path: str = "<cassette>"
     match_on: Sequence[str] = DEFAULT_MATCH_ON
-    mode: str = "none"
+    mode: RecordMode = RecordMode.NONE
     replay_latency: bool = True
     """Wait out recorded latencies above the fastest bucket, so a recording of the
     replay measures the same coarse latency the original did."""
@@ -174,14 +175,14 @@ class Responder:
 
     async def _recorded(self, method: str, params: Any) -> dict[str, Any]:
         key = RequestKey.of(method, params)
-        index = find(key, self._keys, self.match_on) if self.mode != "all" else None
+        index = find(key, self._keys, self.match_on) if self.mode is not RecordMode.ALL else None
         if index is not None:
             recorded = self._interactions[index]
             if self.replay_latency:
                 await asyncio.sleep(_replay_delay(recorded.get("latencyMs")))
             response = recorded.get("response")
             return response if isinstance(response, dict) else {"result": {}}
-        if self.forward is not None and self.mode in ("new_episodes", "all"):
+        if self.forward is not None and self.mode.forwards:
             interaction = await self.forward(method, params)
             self._remember(interaction)
             response = interaction.get("response")

@@ -6,6 +6,7 @@ from contextlib import AsyncExitStack
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from mcpvcr.replay.modes import RecordMode
 from mcpvcr.replay.responder import Forward, Responder
 
 if TYPE_CHECKING:
@@ -21,8 +22,8 @@ class ReplayPlan:
     cassette: Cassette
     path: str
     match_on: tuple[str, ...]
-    mode: str
-    """none | new_episodes | all (once is resolved to one of these before)."""
+    mode: RecordMode
+    """NONE, NEW_EPISODES or ALL: `modes.resolve` has decided ONCE before."""
     replay_latency: bool
     live: Target | None
     options: RecordOptions
@@ -34,11 +35,11 @@ async def run_replay(plan: ReplayPlan) -> str | None:
     """Serve until the client leaves; return why, when a recorded server death ended it."""
     async with AsyncExitStack() as stack:
         forward: Forward | None = None
-        if plan.mode in ("new_episodes", "all") and plan.live is not None:
+        if plan.mode.forwards and plan.live is not None:
             from mcpvcr.replay.episodes import EpisodeLog, forwarding
 
             log = EpisodeLog(
-                plan.cassette, plan.path, plan.live, plan.options, fresh=plan.mode == "all"
+                plan.cassette, plan.path, plan.live, plan.options, fresh=plan.mode is RecordMode.ALL
             )
             forward = await stack.enter_async_context(forwarding(log))
         responder = Responder(
