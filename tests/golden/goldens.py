@@ -1,4 +1,4 @@
-"""Regenerate the golden report files: `python -m tests.golden.regen` (from the repo root).
+"""What each golden report file should contain (written by `python -m tests.regen golden`).
 
 Each golden is the report of a cassette built in code (`demo_cassette.py`, and
 server-everything's real lists in tests/lint/data), rendered in every format.
@@ -40,13 +40,3 @@ def goldens() -> dict[str, Callable[[], str]]:
         "demo-static.md": report(static, "markdown"),
         "everything-static.md": report(everything_cassette, "markdown"),
     }
-
-
-def main() -> None:
-    for name, produce in goldens().items():
-        (HERE / name).write_text(produce(), encoding="utf-8", newline="")
-        print(f"wrote tests/golden/{name}")
-
-
-if __name__ == "__main__":
-    main()
