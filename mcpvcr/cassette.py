@@ -74,7 +74,7 @@ LATENCY_LADDER_MS: Final = (200, 300, 500, 1000, 2000, 5000, 10000, 30000, 60000
 
 Coarse on purpose: a fast deterministic server records the same bytes twice,
 and the Liveness score only needs to know whether p50 is over 200 ms and by
-how many 100 ms steps (see score.py).
+how many 100 ms steps (scoring/dimensions.py).
 
 A call that timed out records TIMED_OUT_LATENCY_MS (the last step) whatever
 `--timeout` was, and its response is `{"timeout": true}`: the time-out changes

@@ -31,7 +31,7 @@ def score(cassette: Cassette, config: LintConfig | None = None) -> Report:
 
 
 def soften_report(report: Report) -> dict[str, Any]:
-    """The soft view: scores and counts only (anchors spec §3.8)."""
+    """The soft view: scores and counts only, no reasons, findings or fuzz rows."""
     from mcpvcr.report.json_report import soften_report as soften
 
     return soften(report)

@@ -5,7 +5,7 @@ Run from the repository root:
     python -m examples.demo_target                       # stdio
     python -m examples.demo_target --http 127.0.0.1:8765 # streamable HTTP at /mcp
 
-It carries the flaws of MCProbe's bundled demo (anchors-spec.md §3.9) so reports can be compared,
+It carries the flaws of MCProbe's bundled demo so reports can be compared,
 with one deliberate difference: `well_behaved` declares `readOnlyHint` (MCProbe's had no
 annotations). Everything it answers is deterministic. Built on the mcp SDK's low-level `Server`
 so the advertised schemas are exactly the ones below (tests hand-compute lint and score from them).

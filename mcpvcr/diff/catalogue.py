@@ -1,9 +1,8 @@
 """The contract change catalogue: every rule id with its default class and certainty.
 
-The table itself is `catalogue.json` beside this module, generated from the
-reference study's `diff-catalogue.json`, so rule ids stay stable and match it.
-Where the product brief is stricter than the catalogue (a tool title or
-parameter description change is a rug-pull vector, so `security`),
+The table itself is `catalogue.json` beside this module; its rule ids are a
+public, append-only contract. Where mcpvcr is stricter than the table (a tool
+title or parameter description change is a rug-pull vector, so `security`),
 `OVERRIDES` says so and why.
 """
 
@@ -30,10 +29,10 @@ _TABLE: Final[list[dict[str, str]]] = json.loads(
     resources.files("mcpvcr.diff").joinpath("catalogue.json").read_text(encoding="utf-8")
 )
 """The catalogue's rows (id, object, severity, certainty, note), kept as data beside
-this module: generated from `diff-catalogue.json` of the reference study."""
+this module (`catalogue.json`)."""
 
 OVERRIDES: Final[dict[str, tuple[str, str]]] = {
-    # The brief: any change of a tool's title or a parameter's description is a
+    # Any change of a tool's title or a parameter's description is a
     # rug-pull vector (model-visible text rewritten after approval), so security.
     "tool.title.changed": ("security", "model-visible tool title rewritten (rug-pull vector)"),
     "tool.annotations_title.changed": (

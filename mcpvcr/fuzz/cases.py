@@ -9,7 +9,7 @@ cases is the emission order recorded in the cassette:
    (`duration`, `delay`, `sleep`, `wait`, `interval`, `seconds`) set small so a
    valid case does not sit through a default long operation; all properties
    are the fallback when that object does not validate.
-2. MCProbe's variants, same names and order (anchors-spec §2.3):
+2. MCProbe's variants, same names and order:
    `missing_required:<f>` (each `required` entry, in order), `wrong_type:<f>`,
    `out_of_enum:<f>` (properties in sorted name order), `extra_garbage`.
 3. Beyond MCProbe: `below_minimum:<f>`, `above_maximum:<f>`, `too_long:<f>`,

@@ -1,4 +1,4 @@
-"""Classify one answer into an outcome and flags (pure; anchors-spec §2.5-2.6, improved).
+"""Classify one answer into an outcome and flags (pure; MCProbe's classes, refined).
 
 Outcome, first rule that applies:
 

@@ -8,7 +8,7 @@ schema accepts (see values.py), so a wrong hint costs nothing.
 
 The name table is checked in order against the lower-cased property name with
 `_` and `-` removed; the first rule whose words appear wins (mcp-probe's
-substring approach, anchors-spec §5.4, with its misfires fixed: `hostname` and
+substring approach, with its misfires fixed: `hostname` and
 `filename` are matched before `name`, and `security_level` does not look
 like a URL because matching is on word parts, split at `_`, `-` and camelCase).
 """

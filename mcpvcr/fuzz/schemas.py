@@ -307,7 +307,7 @@ def _all_of_parts(root: Any, schema: Any, depth: int) -> Iterator[dict[str, Any]
 
 
 def is_usable_object_schema(schema: Any) -> bool:
-    """MCProbe's test (anchors-spec §2.1): a non-empty object with type object or `properties`."""
+    """MCProbe's test: a non-empty object with type object or `properties`."""
     if not isinstance(schema, Mapping) or not schema:
         return False
     raw = schema.get("type")

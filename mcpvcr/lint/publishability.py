@@ -1,4 +1,4 @@
-"""mcp-probe's publishability checks (anchors spec §6), as pure functions and rules.
+"""mcp-probe's publishability checks, as pure functions and rules.
 
 The functions compute mcp-probe's per-check verdicts (used by the score's
 publishability section); the rules report the tools and parameters behind a

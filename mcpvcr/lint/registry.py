@@ -5,8 +5,8 @@ are), a default severity, a one-line summary and a fix hint. Its function yields
 `Hit`s (message + location); the runner turns them into `Finding`s carrying the
 rule's code, severity and hint, so a rule never repeats its own metadata.
 
-Scopes decide when a rule runs and so the output order (MCProbe's order, §1.2 of
-the anchors spec): `server` rules once first, then for each tool its `tool` rules
+Scopes decide when a rule runs and so the output order (MCProbe's order):
+`server` rules once first, then for each tool its `tool` rules
 and, per property, its `param` rules, then `contract` rules once.
 """
 
@@ -135,7 +135,7 @@ def rule(
 
 
 RULE_MODULES = (
-    # MCProbe's rules first: their order is part of its contract (anchors spec §1.2)
+    # MCProbe's rules first: their order is part of its contract
     "mcpvcr.lint.rules_mcprobe",
     "mcpvcr.lint.rules_contract",
     "mcpvcr.lint.rules_security",

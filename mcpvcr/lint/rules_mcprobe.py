@@ -1,6 +1,6 @@
-"""MCProbe's twelve rules, same codes, triggers and messages (anchors spec §1).
+"""MCProbe's twelve rules, same codes, triggers and messages.
 
-Deliberate fixes of MCProbe's bugs (anchors spec §9.1):
+Deliberate fixes of MCProbe's bugs:
 - schemas are checked against the dialect they declare (`$schema`), 2020-12 by
   default, so valid draft-07 and 2020-12 schemas with `$ref`/`$defs` pass;
 - a `$ref` property is typed when its target is typed, and described when it

@@ -20,7 +20,7 @@ meaning changes bump it):
     health        mcp-probe health view (see scoring.model.Health.to_dict)
     publishability mcp-probe composite (see scoring.model.Publishability.to_dict)
 
-The soft view (`"schema": "mcpvcr.report.soft/1"`, anchors spec §3.8) keeps
+The soft view (`"schema": "mcpvcr.report.soft/1"`, MCProbe's `softenReport`) keeps
 the scores and counts and drops every reason, finding and fuzz row.
 """
 

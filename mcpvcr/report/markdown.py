@@ -1,6 +1,6 @@
 """The Markdown report: MCProbe's sections, with every server string escaped.
 
-Sections (anchors spec §4.1): header, dimensions with reasons, findings
+Sections, in MCProbe's order: header, dimensions with reasons, findings
 summary, fuzz table, recommended fixes; then, clearly apart, mcp-probe's
 health view and publishability composite. Header lines are separate
 paragraphs (MCProbe's ran together into one).

@@ -1,6 +1,6 @@
 """The four dimensions of the overall score, exactly as MCProbe computes them.
 
-Anchors spec §3: every dimension is 0-10 through `clamp_dim`; Error Handling
+As in MCProbe, every dimension is 0-10 through `clamp_dim`; Error Handling
 and Liveness are read from the recorded `tools/call` interactions (case
 `valid` against the malformed cases) and are "not measured" when the recording
 did not run the behavioural pass. Deliberate differences, all from the

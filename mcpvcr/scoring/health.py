@@ -1,6 +1,6 @@
 """mcp-probe's second opinion: the health view and the publishability composite.
 
-A separate scale from the overall score (anchors spec §5.6 and §6.3). Fixed
+A separate scale from the overall score (mcp-probe's health view). Fixed
 mcp-probe bugs: tool calls that were not measured (no `--fuzz`) are left out of
 the edge-case domain instead of counting as 0 % callable, and the sample-args
 rate is measured (tools for which a valid case could be built) instead of being

@@ -1,4 +1,4 @@
-"""A cassette equal in substance to a fuzzed recording of the demo target (anchors spec §3.9).
+"""A cassette equal in substance to a fuzzed recording of the demo target (examples/demo_target).
 
 Built in code so the expected score can be computed by hand from what is here:
 four tools (greet, divide, set_mode, well_behaved) with MCProbe's demo flaws,

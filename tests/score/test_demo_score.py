@@ -1,4 +1,4 @@
-"""The demo target's score, computed by hand from anchors spec §3.9 and checked here."""
+"""The demo target's score, computed by hand from MCProbe's formulas and checked here."""
 
 from __future__ import annotations
 
