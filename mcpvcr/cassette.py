@@ -35,7 +35,7 @@ Body keys:
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any, Final
 
 from mcpvcr import jsonrpc
@@ -244,12 +244,3 @@ class Cassette:
             if isinstance(tool, dict) and tool.get("name") == name:
                 return tool
         return None
-
-
-@dataclass(frozen=True, kw_only=True)
-class LoadedCassette:
-    """A cassette together with where it came from (for messages and SARIF locations)."""
-
-    cassette: Cassette
-    path: str
-    raw_size: int = field(default=0)

@@ -7,7 +7,6 @@ time-out). Every error message is one line that names the file or target.
 
 from __future__ import annotations
 
-EXIT_OK = 0
 EXIT_FAILED = 1
 EXIT_USAGE = 2
 EXIT_CANNOT_RUN = 3

@@ -11,7 +11,6 @@ import re
 from typing import Final
 
 PARSE_ERROR: Final = -32700
-INVALID_REQUEST: Final = -32600
 METHOD_NOT_FOUND: Final = -32601
 INVALID_PARAMS: Final = -32602
 """What a server should answer malformed tool arguments with (or an isError result)."""

@@ -26,7 +26,7 @@ def command(timeout: float, cassettes: tuple[str, ...]) -> None:
     probe_disconnect, probe_record and probe_diff over stdio, for an MCP host
     (Claude Desktop, Claude Code, Cursor, VS Code). stdout carries only JSON-RPC.
     """
-    import anyio
+    import asyncio
 
     from mcpvcr.config import load_config
     from mcpvcr.errors import UsageError
@@ -35,6 +35,6 @@ def command(timeout: float, cassettes: tuple[str, ...]) -> None:
 
     config = load_config()  # lint and scores as `mcpvcr lint` / `mcpvcr score` give them here
     try:
-        anyio.run(serve_stdio, timeout, cassettes, config)
+        asyncio.run(serve_stdio(timeout, cassettes, config))
     except ProbeError as err:
         raise UsageError(f"--open: {err}") from None

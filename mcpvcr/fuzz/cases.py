@@ -51,7 +51,6 @@ from mcpvcr.fuzz.regex_gen import matches
 from mcpvcr.fuzz.schemas import (
     SchemaProblem,
     build_validator,
-    first_error,
     inferred_types,
     is_usable_object_schema,
     is_valid,
@@ -307,24 +306,3 @@ def _nested(
                 yield case
             if emitted == before:
                 continue
-
-
-def check_plan(tool: Mapping[str, Any], plan: ToolPlan) -> list[str]:
-    """Problems with a plan against its tool's schema (used by tests and as a self-check)."""
-    schema = tool.get("inputSchema")
-    if not is_usable_object_schema(schema):
-        return []
-    try:
-        validator = build_validator(schema)
-    except SchemaProblem:
-        return []
-    problems = []
-    for case in plan.cases:
-        ok = is_valid(validator, case.arguments)
-        if case.name == "valid" and not ok:
-            problems.append(
-                f"valid case does not validate: {first_error(validator, case.arguments)}"
-            )
-        if case.malformed and not case.allowed and ok:
-            problems.append(f"{case.name} validates")
-    return problems

@@ -20,11 +20,7 @@ from typing import Any, Final, Literal
 Severity = Literal["error", "warning", "info"]
 Scope = Literal["server", "tool", "param", "contract"]
 
-SEVERITIES: Final[tuple[Severity, ...]] = ("error", "warning", "info")
 SEVERITY_RANK: Final[Mapping[str, int]] = {"error": 0, "warning": 1, "info": 2}
-
-LOCATION_KEYS: Final = ("tool", "param", "resource", "template", "prompt", "field")
-"""Keys a finding location may carry, in the order they are printed."""
 
 
 @dataclass(frozen=True, kw_only=True)

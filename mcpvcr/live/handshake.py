@@ -47,7 +47,6 @@ CLIENT_CAPABILITIES: dict[str, Any] = {"roots": {"listChanged": False}}
 HANDSHAKE_VERSION = "2025-11-25"
 MODERN_VERSIONS = ("2026-07-28",)
 SERVER_INFO_META = "io.modelcontextprotocol/serverInfo"
-UNSUPPORTED_PROTOCOL_VERSION = -32022
 
 
 @dataclass
@@ -186,10 +185,6 @@ def _entry(method: str, reply: Reply) -> dict[str, Any]:
     if reply.closed is not None:
         return {"method": method, "closed": reply.closed}
     return {"method": method, "timeout": True}
-
-
-def _unsupported(reply: Reply) -> bool:
-    return reply.error is not None and reply.error.get("code") == UNSUPPORTED_PROTOCOL_VERSION
 
 
 def _modern_version(probe: Reply) -> str | None:

@@ -61,15 +61,3 @@ def _walk(value: Any, rules: list[tuple[re.Pattern[str], str]], depth: int = 0) 
             items.append(_walk(item, rules, depth + 1))
         return items
     return value
-
-
-def contains_any(value: Any, secrets: Iterable[str]) -> bool:
-    """True when any secret appears in any string of `value` (used by tests and checks)."""
-    wanted = [s for s in secrets if s]
-    if isinstance(value, str):
-        return any(s in value for s in wanted)
-    if isinstance(value, dict):
-        return any(contains_any(k, wanted) or contains_any(v, wanted) for k, v in value.items())
-    if isinstance(value, list):
-        return any(contains_any(item, wanted) for item in value)
-    return False

@@ -9,7 +9,6 @@ from typing import Any
 
 from mcpvcr.lint.registry import Finding
 
-DIMENSION_KEYS = ("metadata", "schemaQuality", "errorHandling", "liveness")
 DIMENSION_LABELS = {
     "metadata": "Metadata & Documentation",
     "schemaQuality": "Schema Quality",

@@ -2,12 +2,40 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 import pytest
 
-from mcpvcr.fuzz.cases import GARBAGE_KEY, MAX_CASES_PER_TOOL, check_plan, plan_tool
-from mcpvcr.fuzz.schemas import build_validator
+from mcpvcr.fuzz.cases import GARBAGE_KEY, MAX_CASES_PER_TOOL, ToolPlan, plan_tool
+from mcpvcr.fuzz.schemas import (
+    SchemaProblem,
+    build_validator,
+    first_error,
+    is_usable_object_schema,
+    is_valid,
+)
+
+
+def check_plan(tool: Mapping[str, Any], plan: ToolPlan) -> list[str]:
+    """Problems with a plan against its tool's schema: the oracle these tests share."""
+    schema = tool.get("inputSchema")
+    if not is_usable_object_schema(schema):
+        return []
+    try:
+        validator = build_validator(schema)
+    except SchemaProblem:
+        return []
+    problems = []
+    for case in plan.cases:
+        ok = is_valid(validator, case.arguments)
+        if case.name == "valid" and not ok:
+            problems.append(
+                f"valid case does not validate: {first_error(validator, case.arguments)}"
+            )
+        if case.malformed and not case.allowed and ok:
+            problems.append(f"{case.name} validates")
+    return problems
 
 
 def _names(tool: dict[str, Any], **kwargs: Any) -> list[str]:
