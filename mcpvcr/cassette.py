@@ -97,9 +97,16 @@ def coarse_latency_ms(seconds: float) -> int:
     return LATENCY_LADDER_MS[-1]
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(kw_only=True)
 class Cassette:
-    """One recording: the header says how, the body says what."""
+    """One recording: the header says how, the body says what.
+
+    Not frozen, and it does not pretend to be: a cassette is built up while it
+    is recorded (live/recorder.py) and while replay keeps new episodes
+    (replay/episodes.py), and both change it only through the methods at the
+    end of this class. Everything offline (lint, score, diff, report) only
+    reads it; `without_behaviour` returns a new cassette instead of editing.
+    """
 
     header: dict[str, JSON]
     body: dict[str, JSON]
@@ -244,3 +251,22 @@ class Cassette:
             if isinstance(tool, dict) and tool.get("name") == name:
                 return tool
         return None
+
+    # -- the builders' changes: the only places a cassette is edited --------------------
+
+    def set_section(self, key: str, value: JSON) -> None:
+        """Set one body section (a list record, interactions, coverage, diagnostics, ...)."""
+        self.body[key] = value
+
+    def append_interaction(self, interaction: dict[str, JSON]) -> None:
+        interactions = self.body.get("interactions")
+        self.body["interactions"] = [
+            *(interactions if isinstance(interactions, list) else []),
+            interaction,
+        ]
+
+    def mark_incomplete(self, reason: str) -> None:
+        """Record that the recording was cut short; the first reason is kept."""
+        if self.header.get("complete") is not False:
+            self.header["complete"] = False
+            self.header["incomplete"] = reason

@@ -170,3 +170,24 @@ def test_cycle_finder_finds_a_cycle(monkeypatch: pytest.MonkeyPatch) -> None:
     fake["mcpvcr.lint"] = fake["mcpvcr.lint"] | {"mcpvcr.config"}
     monkeypatch.setitem(globals(), "graph", lambda: fake)
     assert ["mcpvcr.config", "mcpvcr.lint"] in _cycles()
+
+
+def test_the_offline_core_only_reads_a_cassette() -> None:
+    """Cassette is not frozen (recorder and episode log build it); lint, score, diff and the
+    report writers must still leave it exactly as they found it."""
+    import copy
+
+    from mcpvcr.diff import diff
+    from mcpvcr.lint import lint
+    from mcpvcr.report import REPORT_FORMATS
+    from mcpvcr.score import score
+    from tests.golden.demo_cassette import demo_cassette
+
+    old, new = demo_cassette(fuzzed=False), demo_cassette()
+    before = copy.deepcopy((old.header, old.body, new.header, new.body))
+    lint(new)
+    report = score(new)
+    for name in REPORT_FORMATS.names:
+        REPORT_FORMATS.render(report, name)
+    diff(old, new)
+    assert (old.header, old.body, new.header, new.body) == before

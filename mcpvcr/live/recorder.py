@@ -180,15 +180,15 @@ async def _record_on(
     statuses_before = len(getattr(client.channel, "statuses", []))
     notes: dict[str, Any] = {}
     for kind in kinds_to_record(handshake.server.get("capabilities")):
-        cassette.body[kind] = await record_list(client, kind, options.timeout, notes)
-        cassette.body["diagnostics"] = _diagnostics(client, notes, statuses_before)
+        cassette.set_section(kind, await record_list(client, kind, options.timeout, notes))
+        cassette.set_section("diagnostics", _diagnostics(client, notes, statuses_before))
     if client.closed is not None:
         _mark_incomplete(cassette, f"the server died while listing: {client.closed}")
     elif options.fuzz or options.scenarios or options.replay_calls:
         _warn_about_pins(cassette, options)
         async with _progress(client, target, options, len(cassette.tools)):
             await _exercise(client, cassette, options, target.secret_values())
-    cassette.body["diagnostics"] = _diagnostics(client, notes, statuses_before)
+    cassette.set_section("diagnostics", _diagnostics(client, notes, statuses_before))
 
 
 def _warn_about_pins(cassette: Cassette, options: RecordOptions) -> None:
@@ -269,8 +269,8 @@ async def _exercise(
         leaf = _meaningful_leaf(err) if isinstance(err, BaseExceptionGroup) else err
         _mark_incomplete(cassette, f"the fuzz pass failed: {_describe(leaf)}")
         return
-    cassette.body["interactions"] = list(result.interactions)
-    cassette.body["coverage"] = dict(result.coverage)
+    cassette.set_section("interactions", list(result.interactions))
+    cassette.set_section("coverage", dict(result.coverage))
     if result.died:
         _mark_incomplete(cassette, f"the server died during the fuzz pass: {result.died}")
 
@@ -287,14 +287,12 @@ def _new_cassette(target: Target, options: RecordOptions, handshake: Handshake) 
         header_names=sorted(target.headers),
         server=handshake.server,
     )
-    cassette.body["negotiation"] = handshake.negotiation
+    cassette.set_section("negotiation", handshake.negotiation)
     return cassette
 
 
 def _mark_incomplete(cassette: Cassette, reason: str) -> None:
-    if cassette.header.get("complete") is not False:
-        cassette.header["complete"] = False
-        cassette.header["incomplete"] = reason
+    cassette.mark_incomplete(reason)
 
 
 def _finish(cassette: Cassette, target: Target, options: RecordOptions) -> Cassette:

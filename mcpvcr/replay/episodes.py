@@ -34,7 +34,7 @@ class EpisodeLog:
 
     def __post_init__(self) -> None:
         if self.fresh:
-            self.cassette.body["interactions"] = []
+            self.cassette.set_section("interactions", [])
 
     def keep(self, interaction: dict[str, Any]) -> dict[str, Any]:
         """Redact the target's secrets, append, and save the cassette atomically."""
@@ -44,8 +44,7 @@ class EpisodeLog:
         clean: dict[str, Any] = redact(
             interaction, self.target.secret_values(), self.options.scrub_patterns
         )
-        interactions = self.cassette.body.setdefault("interactions", [])
-        interactions.append(clean)
+        self.cassette.append_interaction(clean)
         self.count += 1
         store.save(self.cassette, self.path)
         return clean
