@@ -92,12 +92,16 @@ def test_git_install_makes_git_diff_readable(tmp_path: Path) -> None:
     git(repo, "init", "-q")
     git(repo, "config", "user.email", "t@example.invalid")
     git(repo, "config", "user.name", "t")
-    bin_dir = Path(sys.executable).parent
-    env = {**os.environ, "HOME": str(repo), "PATH": f"{bin_dir}{os.pathsep}{os.environ['PATH']}"}
+    # git diff must work from a shell where the venv is not on PATH: no `mcpvcr` to find
+    bin_dir = str(Path(sys.executable).parent)
+    path = [p for p in os.environ["PATH"].split(os.pathsep) if p != bin_dir]
+    env = {**os.environ, "HOME": str(repo), "PATH": os.pathsep.join(path)}
     done = subprocess.run(
         [sys.executable, "-m", "mcpvcr", "git", "install"], cwd=repo, env=env, capture_output=True
     )
     assert done.returncode == 0, done.stderr
+    textconv = git(repo, "config", "diff.mcpvcr.textconv").strip()
+    assert textconv.startswith(sys.executable) and textconv.endswith("-m mcpvcr show --textconv")
     assert "*.mcpvcr binary diff=mcpvcr" in (repo / ".gitattributes").read_text()
     sample(repo / "s.mcpvcr", "Adds two numbers.")
     git(repo, "add", ".")

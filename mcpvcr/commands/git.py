@@ -3,12 +3,19 @@
 Git never runs drivers that a repository defines, so `.gitattributes` (which
 is committed) can only name the `mcpvcr` diff driver; this command writes the
 driver's definition into the git config, as `git lfs install` does.
+
+The driver runs this interpreter by its absolute path (`/abs/python -m mcpvcr
+show --textconv`): git runs it from whatever shell `git diff` is typed in, where
+a virtual environment's `mcpvcr` is often not on PATH, and a failing textconv
+breaks every `git diff` that touches a cassette.
 """
 
 from __future__ import annotations
 
+import shlex
 import shutil
 import subprocess
+import sys
 from pathlib import Path
 
 import click
@@ -16,11 +23,16 @@ import click
 from mcpvcr.errors import CannotRun
 
 ATTRIBUTES_LINE = "*.mcpvcr binary diff=mcpvcr"
-DRIVER_SETTINGS = (
-    ("diff.mcpvcr.textconv", "mcpvcr show --textconv"),
-    ("diff.mcpvcr.cachetextconv", "true"),
-    ("diff.mcpvcr.binary", "true"),
-)
+
+
+def driver_settings() -> tuple[tuple[str, str], ...]:
+    """The git config of the diff driver; git hands the textconv command to a shell."""
+    textconv = f"{shlex.quote(sys.executable)} -m mcpvcr show --textconv"
+    return (
+        ("diff.mcpvcr.textconv", textconv),
+        ("diff.mcpvcr.cachetextconv", "true"),
+        ("diff.mcpvcr.binary", "true"),
+    )
 
 
 @click.group("git")
@@ -37,7 +49,7 @@ def install(scope_global: bool, no_attributes: bool) -> None:
     if git is None:
         raise CannotRun("git: not found on PATH")
     scope = "--global" if scope_global else "--local"
-    for key, value in DRIVER_SETTINGS:
+    for key, value in driver_settings():
         done = subprocess.run([git, "config", scope, key, value], capture_output=True, text=True)
         if done.returncode != 0:
             raise CannotRun(f"git config {scope} {key}: {done.stderr.strip() or 'failed'}")
