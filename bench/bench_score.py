@@ -3,9 +3,10 @@
     python bench/bench_score.py [--runs 7]
 
 Prints, measured in the same run with the same interpreter: the floor
-`python -c "import click, msgpack, jsonschema, deepdiff"`, `mcpvcr score` on the
-demo cassette (a) and on a synthetic 1,000-tool cassette (b), medians of
-`--runs` runs each, and the ratios. Aims: (a) under 1.5x the floor, (b) under 1 s.
+`python -c "import click, msgpack, jsonschema"` (what score needs; no mcpvcr
+module imports deepdiff), `mcpvcr score` on the demo cassette (a) and on a
+synthetic 1,000-tool cassette (b), medians of `--runs` runs each, and the
+ratios. Aims: (a) at most 1.2x the floor, (b) under 1 s.
 """
 
 from __future__ import annotations
@@ -57,7 +58,7 @@ def main() -> None:
         store.save(demo_cassette(), demo)
         size = store.save(synth_cassette(1000, seed=0), big)
         python = sys.executable
-        floor = _time([python, "-c", "import click, msgpack, jsonschema, deepdiff"], args.runs)
+        floor = _time([python, "-c", "import click, msgpack, jsonschema"], args.runs)
         small = _time([python, "-m", "mcpvcr", "score", str(demo)], args.runs)
         large = _time([python, "-m", "mcpvcr", "score", str(big)], args.runs)
 
@@ -66,8 +67,8 @@ def main() -> None:
         f"load average {os.getloadavg()[0]:.1f}"
     )
     rows = [
-        ("import floor (click, msgpack, jsonschema, deepdiff)", floor, ""),
-        ("(a) score demo cassette", small, "aim < 1.5x floor"),
+        ("import floor (click, msgpack, jsonschema)", floor, ""),
+        ("(a) score demo cassette", small, "aim <= 1.2x floor"),
         (f"(b) score synthetic 1,000-tool cassette ({size // 1024} KiB)", large, "aim < 1 s"),
     ]
     for label, (wall, cpu), aim in rows:

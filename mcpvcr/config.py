@@ -23,7 +23,6 @@ from __future__ import annotations
 
 import os
 import re
-import tomllib
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -131,10 +130,13 @@ def _split(values: Iterable[str]) -> list[str]:
 
 def validate_selectors(selectors: Iterable[str], origin: str) -> None:
     """Refuse a selector that matches no rule: a typo must not silently select nothing."""
+    wanted = list(selectors)
+    if not wanted:
+        return  # nothing to check: do not load every rule module for it
     from mcpvcr.lint.registry import all_rules  # the registry, not the linter: no cycle
 
     codes = [r.code for r in all_rules()]
-    for selector in selectors:
+    for selector in wanted:
         if not any(matches(code, selector) for code in codes):
             raise UsageError(
                 f"{origin}: '{selector}' matches no lint rule (see `mcpvcr lint --list-rules`)"
@@ -149,9 +151,31 @@ def find_config(start: str | os.PathLike[str] | None = None) -> Path | None:
         if candidate.is_file():
             return candidate
         candidate = folder / "pyproject.toml"
-        if candidate.is_file() and _tool_table(_read(candidate), candidate) is not None:
+        if (
+            candidate.is_file()
+            and _may_hold_tool_table(candidate)
+            and _tool_table(_read(candidate), candidate) is not None
+        ):
             return candidate
     return None
+
+
+_TABLE_OPENINGS = (b"[tool.mcpvcr", b"[[tool.mcpvcr", b"tool.mcpvcr", b"[tool]", b"tool=")
+
+
+def _may_hold_tool_table(path: Path) -> bool:
+    """Whether a line opens `[tool.mcpvcr]` in any TOML spelling: its header, a `[tool]`
+    table, a dotted `tool.mcpvcr` key or an inline `tool = {...}`. A pyproject.toml with
+    none is not parsed (most are not mcpvcr's; parsing costs more than `score`'s set-up)."""
+    try:
+        raw = path.read_bytes()
+    except OSError:
+        return True  # let _read say what is wrong with it
+    for line in raw.splitlines():
+        bare = line.translate(None, b" \t\"'")  # `[ tool . "mcpvcr" ]` -> `[tool.mcpvcr]`
+        if bare.startswith(_TABLE_OPENINGS):
+            return True
+    return False
 
 
 def load_config(start: str | os.PathLike[str] | None = None) -> LintConfig:
@@ -167,6 +191,8 @@ def load_config(start: str | os.PathLike[str] | None = None) -> LintConfig:
 
 
 def _read(path: Path) -> dict[str, Any]:
+    import tomllib  # only when a config file is there to read
+
     try:
         with open(path, "rb") as handle:
             return tomllib.load(handle)

@@ -13,8 +13,6 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Generic, TypeVar
 
-from mcpvcr.diff.catalogue import DEFAULT_FAIL_ON
-
 T = TypeVar("T")
 
 __all__ = ["FormatRegistry", "Options", "OutputFormat"]
@@ -26,8 +24,8 @@ class Options:
 
     source: str | None = None
     """The cassette path that SARIF results point at (also printed by lint's text)."""
-    fail_on: tuple[str, ...] = DEFAULT_FAIL_ON
-    """Change classes that count as failures (JUnit)."""
+    fail_on: tuple[str, ...] | None = None
+    """Change classes that count as failures (JUnit); None = the gate's default classes."""
     color: bool = False
     extra: Mapping[str, Any] = field(default_factory=dict)
     """Sections added to a JSON document (the gate's verdict)."""

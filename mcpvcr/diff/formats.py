@@ -175,7 +175,9 @@ DIFF_FORMATS: FormatRegistry[Changes] = FormatRegistry(
         OutputFormat(
             name="junit",
             description="JUnit XML, one test case per change",
-            render=lambda changes, options: render_junit(changes, options.fail_on),
+            render=lambda changes, options: render_junit(
+                changes, DEFAULT_FAIL_ON if options.fail_on is None else options.fail_on
+            ),
         ),
     ],
 )
