@@ -1,4 +1,4 @@
-"""No dead code: vulture (a dev dependency) finds nothing unused in the package, the tests,
+"""No dead code: vulture (a test dependency) finds nothing unused in the package, the tests,
 the examples or the bench, beyond the names listed here that frameworks call by name."""
 
 from __future__ import annotations
@@ -61,7 +61,7 @@ def vulture(*paths: str) -> subprocess.CompletedProcess[str]:
 
 def test_no_unused_code() -> None:
     done = vulture("mcpvcr", "tests", "examples", "bench")
-    assert done.stdout == "", done.stdout
+    assert done.returncode == 0 and done.stdout == "", done.stdout + done.stderr
 
 
 def test_vulture_sees_unused_code(tmp_path: Path) -> None:
