@@ -10,8 +10,9 @@ from __future__ import annotations
 
 import re
 import sys
+from collections.abc import Callable
 from dataclasses import replace
-from typing import Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import click
 
@@ -28,9 +29,14 @@ from mcpvcr.diff import Changes, diff
 from mcpvcr.diff.formats import DIFF_FORMATS
 from mcpvcr.errors import CheckFailed, UsageError
 from mcpvcr.gate import artifact_path
-from mcpvcr.ignore import DEFAULT_FILE, apply_ignore_file
+from mcpvcr.ignore import DEFAULT_FILE, IgnoreResult, apply_ignore_file
 from mcpvcr.output_formats import Options
 from mcpvcr.terminal import use_color
+
+if TYPE_CHECKING:
+    from mcpvcr.gate import GateResult
+
+F = TypeVar("F", bound=Callable[..., Any])
 
 
 def load_sides(old: str, kwargs: dict[str, Any]) -> tuple[Cassette, Cassette, str, str]:
@@ -64,6 +70,29 @@ def _reject_live_options(target: dict[str, Any], options: dict[str, Any], new: s
         raise UsageError(f"{new}: --fuzz applies to a live target, not a cassette file")
 
 
+def change_options(function: F) -> F:
+    """--cosmetic and --ignore-file, shared by `diff` and `gate`."""
+    function = click.option(
+        "--ignore-file",
+        type=click.Path(dir_okay=False),
+        default=None,
+        help=f"Accepted changes (default: {DEFAULT_FILE} when present).",
+    )(function)
+    return click.option(
+        "--cosmetic",
+        is_flag=True,
+        help="Also show cosmetic changes (restated default hints, generated schema titles).",
+    )(function)
+
+
+def say_ignore_entries(result: IgnoreResult | GateResult) -> None:
+    """Tell on stderr which accept-list entries expired or matched nothing."""
+    for entry in result.expired:
+        click.echo(f"mcpvcr: ignore entry expired, no longer applied: {entry.describe()}", err=True)
+    for entry in result.unused:
+        click.echo(f"mcpvcr: ignore entry matched nothing: {entry.describe()}", err=True)
+
+
 def render(changes: Changes, fmt: str, options: Options) -> str:
     """The diff in one of DIFF_FORMATS; text is coloured when stdout is a colour terminal."""
     if fmt == "text":
@@ -84,17 +113,7 @@ def render(changes: Changes, fmt: str, options: Options) -> str:
     help="Output format.",
 )
 @click.option("--exit-code", is_flag=True, help="Exit 1 when there are changes (like git diff).")
-@click.option(
-    "--cosmetic",
-    is_flag=True,
-    help="Also show cosmetic changes (restated default hints, generated schema titles).",
-)
-@click.option(
-    "--ignore-file",
-    type=click.Path(dir_okay=False),
-    default=None,
-    help=f"Accepted changes (default: {DEFAULT_FILE} when present).",
-)
+@change_options
 def command(
     old: str,
     fmt: str,
@@ -119,10 +138,7 @@ def command(
         render(result.changes, fmt, Options(source=artifact_path(old, new_label))),
         nl=False,
     )
-    for entry in result.expired:
-        click.echo(f"mcpvcr: ignore entry expired, no longer applied: {entry.describe()}", err=True)
-    for entry in result.unused:
-        click.echo(f"mcpvcr: ignore entry matched nothing: {entry.describe()}", err=True)
+    say_ignore_entries(result)
     if exit_code and not result.changes.identical:
         raise CheckFailed(
             f"{len(result.changes.changes)} contract change(s) ({old_label} -> {new_label})"

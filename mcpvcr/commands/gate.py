@@ -14,12 +14,11 @@ import click
 
 from mcpvcr import gate
 from mcpvcr.commands._target_options import record_options, target_options
-from mcpvcr.commands.diff import load_sides, render
+from mcpvcr.commands.diff import change_options, load_sides, render, say_ignore_entries
 from mcpvcr.config import load_config
 from mcpvcr.diff.formats import DIFF_FORMATS
 from mcpvcr.diff.gate import DEFAULT_FAIL_ON, parse_fail_on, verdict_json
 from mcpvcr.errors import CannotRun, CheckFailed
-from mcpvcr.ignore import DEFAULT_FILE
 from mcpvcr.output_formats import Options
 from mcpvcr.verify.config import load_verify_config
 
@@ -50,17 +49,7 @@ from mcpvcr.verify.config import load_verify_config
     default=None,
     help="Write a ready-to-post PR comment (Markdown) to PATH.",
 )
-@click.option(
-    "--cosmetic",
-    is_flag=True,
-    help="Also show cosmetic changes (restated default hints, generated schema titles).",
-)
-@click.option(
-    "--ignore-file",
-    type=click.Path(dir_okay=False),
-    default=None,
-    help=f"Accepted changes (default: {DEFAULT_FILE} when present).",
-)
+@change_options
 @click.option(
     "--format",
     "fmt",
@@ -121,10 +110,7 @@ def command(
         extra=verdict_json(verdict, classes, scores),
     )
     click.echo(render(result.changes, fmt, options), nl=False)
-    for entry in result.expired:
-        click.echo(f"mcpvcr: ignore entry expired, no longer applied: {entry.describe()}", err=True)
-    for entry in result.unused:
-        click.echo(f"mcpvcr: ignore entry matched nothing: {entry.describe()}", err=True)
+    say_ignore_entries(result)
     for line in verdict.score_lines:
         click.echo(f"mcpvcr: {line}", err=True)
     if verdict.failed:
