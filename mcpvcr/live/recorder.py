@@ -86,7 +86,7 @@ async def _record_once(
     partial: list[Cassette] = []  # the cassette so far, once the handshake succeeded
     try:
         async with asyncio.timeout(limit):
-            async with _channel(target, options) as channel:
+            async with open_channel(target, options) as channel:
                 client = RawClient(
                     channel, client_info=CLIENT_INFO, client_capabilities=CLIENT_CAPABILITIES
                 )
@@ -314,7 +314,9 @@ def _finish(cassette: Cassette, target: Target, options: RecordOptions) -> Casse
 
 
 @contextlib.asynccontextmanager
-async def _channel(target: Target, options: RecordOptions) -> AsyncIterator[Channel]:
+async def open_channel(target: Target, options: RecordOptions) -> AsyncIterator[Channel]:
+    """The one way `live/` opens a transport to a target: stdio, or streamable HTTP / SSE.
+    `record` and `session.open_session` (replay's forwarding) both come through here."""
     if target.transport == "stdio":
         from mcpvcr.live.stdio import open_stdio
 

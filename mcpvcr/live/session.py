@@ -18,7 +18,7 @@ from mcpvcr.live.handshake import (
     Reconnect,
     negotiate,
 )
-from mcpvcr.live.recorder import _channel, quiet_sdk_logging
+from mcpvcr.live.recorder import open_channel, quiet_sdk_logging
 from mcpvcr.live.wire import RawClient
 from mcpvcr.recording import RecordOptions
 from mcpvcr.targets import Target
@@ -30,7 +30,7 @@ async def open_session(target: Target, options: RecordOptions) -> AsyncIterator[
     quiet_sdk_logging()
     protocol: str = options.protocol
     for _attempt in range(2):
-        async with _channel(target, options) as channel:
+        async with open_channel(target, options) as channel:
             client = RawClient(
                 channel, client_info=CLIENT_INFO, client_capabilities=CLIENT_CAPABILITIES
             )
