@@ -42,9 +42,7 @@ from mcpvcr.pytest_verify import mcpvcr_verify, pytest_addoption
 from mcpvcr.replay.matching import DEFAULT_MATCH_ON
 from mcpvcr.replay.modes import RecordMode, resolve
 
-__all__ = ["RecordMode", "ReplayServer"]
-
-__all__ = ["ReplayServer", "mcpvcr_verify", "pytest_addoption"]
+__all__ = ["RecordMode", "ReplayServer", "mcpvcr_verify", "pytest_addoption"]
 
 READY_TIMEOUT_SECONDS = 15.0
 

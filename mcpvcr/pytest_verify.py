@@ -29,7 +29,11 @@ from typing import Any, Final
 
 import pytest
 
-RECORD_MODES: Final = ("once", "none", "all")
+from mcpvcr.replay.modes import RecordMode
+
+VERIFY_MODES: Final = (RecordMode.ONCE, RecordMode.NONE, RecordMode.ALL)
+"""The record modes of a verify baseline (new_episodes has no meaning for one)."""
+RECORD_MODES: Final = tuple(mode.value for mode in VERIFY_MODES)
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -74,12 +78,16 @@ def mcpvcr_verify(request: pytest.FixtureRequest) -> VerifyResult:
     baseline = Path(marker.args[0] if marker.args else marker.kwargs["baseline"])
     baseline = baseline if baseline.is_absolute() else root / baseline
     target = _target(marker.kwargs, request.node.nodeid)
-    mode = request.config.getoption("--mcpvcr-record-mode") or marker.kwargs.get(
-        "record_mode", "once"
+    raw = request.config.getoption("--mcpvcr-record-mode") or marker.kwargs.get(
+        "record_mode", RecordMode.ONCE
     )
-    if mode not in RECORD_MODES:
+    try:
+        mode = RecordMode.parse(raw)
+    except ValueError:
+        mode = None
+    if mode not in VERIFY_MODES:
         raise pytest.UsageError(f"{request.node.nodeid}: record_mode must be one of {RECORD_MODES}")
-    if mode == "all" or (mode == "once" and not baseline.exists()):
+    if mode is RecordMode.ALL or (mode is RecordMode.ONCE and not baseline.exists()):
         return _record(baseline, target, marker.kwargs, root, update=baseline.exists())
     if not baseline.exists():
         pytest.fail(f"{baseline}: no baseline (record mode none); record one with mode once")

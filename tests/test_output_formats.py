@@ -11,6 +11,7 @@ from mcpvcr.commands import diff as diff_command
 from mcpvcr.commands import gate as gate_command
 from mcpvcr.commands import lint as lint_command
 from mcpvcr.commands import score as score_command
+from mcpvcr.commands import verify as verify_command
 from mcpvcr.diff import diff
 from mcpvcr.diff.formats import DIFF_FORMATS
 from mcpvcr.lint import lint
@@ -36,6 +37,7 @@ def _choices(command: click.Command) -> list[str]:
         (lint_command.command, LINT_FORMATS),
         (diff_command.command, DIFF_FORMATS),
         (gate_command.command, DIFF_FORMATS),
+        (verify_command.command, DIFF_FORMATS),
     ],
 )
 def test_commands_offer_the_registered_formats(

@@ -18,10 +18,12 @@ import click
 from mcpvcr import gate, store
 from mcpvcr.cassette import Cassette
 from mcpvcr.commands._target_options import build_target, split_kwargs, target_options
-from mcpvcr.commands.diff import FORMATS, render
+from mcpvcr.commands.diff import render
+from mcpvcr.diff.formats import DIFF_FORMATS
 from mcpvcr.diff.gate import parse_fail_on, verdict_json
 from mcpvcr.errors import CannotRun, CheckFailed, UsageError
 from mcpvcr.ignore import DEFAULT_FILE
+from mcpvcr.output_formats import Options
 from mcpvcr.recording import RecordOptions
 from mcpvcr.terminal import printable
 
@@ -108,7 +110,9 @@ def replay_live(
     default=None,
     help=f"Accepted changes (default: {DEFAULT_FILE} when present).",
 )
-@click.option("--format", "fmt", type=click.Choice(FORMATS), default="text", show_default=True)
+@click.option(
+    "--format", "fmt", type=click.Choice(DIFF_FORMATS.choices), default="text", show_default=True
+)
 def command(
     baseline: str,
     timeout: float,
@@ -144,14 +148,10 @@ def command(
     result = gate.run(old, live, policy, old_label=baseline, new_label=label)
     if markdown_path:
         _write_markdown(markdown_path, result.changes, result.verdict)
-    if fmt == "json":
-        from mcpvcr.diff.formats import render_json
-
-        click.echo(
-            render_json(result.changes, verdict_json(result.verdict, classes, None)), nl=False
-        )
-    else:
-        click.echo(render(result.changes, fmt, baseline, classes), nl=False)
+    options = Options(
+        source=baseline, fail_on=classes, extra=verdict_json(result.verdict, classes, None)
+    )
+    click.echo(render(result.changes, fmt, options), nl=False)
     for entry in result.expired:
         click.echo(f"mcpvcr: ignore entry expired, no longer applied: {entry.describe()}", err=True)
     if not live.complete:
