@@ -21,8 +21,6 @@ from mcpvcr.fleet.index import INDEX, JOURNAL, read_index
 if TYPE_CHECKING:
     from mcpvcr.config import LintConfig
 
-OUTCOME_ORDER = ("recorded", "incomplete", "failed", "timeout", "skipped")
-
 
 @dataclass
 class Merged:

@@ -25,7 +25,6 @@ from mcpvcr.errors import UsageError
 INDEX = "fleet-index.json"
 JOURNAL = "fleet-index.journal.jsonl"
 FORMAT = 1
-TIMING_KEYS = ("seconds",)
 
 
 def read_index(
@@ -104,8 +103,3 @@ def write_index(
     os.replace(temp, path)
     (base / JOURNAL).unlink(missing_ok=True)
     return path
-
-
-def without_timings(entry: dict[str, Any]) -> dict[str, Any]:
-    """An entry with its clock-dependent fields removed (for comparing runs)."""
-    return {key: value for key, value in entry.items() if key not in TIMING_KEYS}

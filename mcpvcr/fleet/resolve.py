@@ -23,7 +23,6 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
-from pathlib import Path
 from typing import Any
 
 from mcpvcr.fleet.inputs import Inputs
@@ -258,8 +257,3 @@ def _remote(name: str, remote: dict[str, Any], inputs: Inputs) -> ServerSpec:
 
 def _safe(text: str) -> str:
     return _SAFE.sub("_", text).strip("._") or "_"
-
-
-def registry_folder(cache: str, kind: str, ident: str, version: str) -> Path:
-    """Where a package is installed for sandboxed runs (tests pre-fill it to stay offline)."""
-    return Path(f"{cache}/{kind}/{_safe(ident)}@{_safe(version)}")
