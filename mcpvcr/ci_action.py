@@ -153,10 +153,10 @@ def _report(
     if sarif:
         from mcpvcr.diff.formats import render_sarif
         from mcpvcr.gate import artifact_path
-        from mcpvcr.store import write_bytes_atomic
+        from mcpvcr.store import write_text_atomic
 
         artifact = artifact_path(changes.old_label, changes.new_label)
-        write_bytes_atomic(render_sarif(changes, artifact).encode(), sarif)
+        write_text_atomic(render_sarif(changes, artifact), sarif)
     counts = changes.counts()
     _outputs(
         env,
