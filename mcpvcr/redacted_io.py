@@ -37,8 +37,8 @@ class RedactingStream:
 def redacted_streams() -> Iterator[None]:
     """Wrap sys.stdout and sys.stderr while the block runs."""
     saved = sys.stdout, sys.stderr
-    sys.stdout = RedactingStream(saved[0])  # type: ignore[assignment]
-    sys.stderr = RedactingStream(saved[1])  # type: ignore[assignment]
+    sys.stdout = RedactingStream(saved[0])
+    sys.stderr = RedactingStream(saved[1])
     try:
         yield
     finally:

@@ -93,9 +93,7 @@ def write_text_atomic(text: str, path: str | os.PathLike[str]) -> int:
     return write_bytes_atomic(outgoing(text).encode("utf-8"), path)
 
 
-def write_bytes_atomic(
-    data: bytes, path: str | os.PathLike[str], *, private: bool = False
-) -> int:
+def write_bytes_atomic(data: bytes, path: str | os.PathLike[str], *, private: bool = False) -> int:
     """Write `data` to `path` via a temporary sibling and a rename.
 
     A symlink is followed (the link stays a link); a character device or FIFO
