@@ -55,9 +55,7 @@ async def probe_session(
     return init, results
 
 
-def run_probe(
-    calls: list[tuple[str, dict[str, Any]]], *serve_args: str
-) -> tuple[Any, list[Any]]:
+def run_probe(calls: list[tuple[str, dict[str, Any]]], *serve_args: str) -> tuple[Any, list[Any]]:
     async def main() -> tuple[Any, list[Any]]:
         with anyio.fail_after(120):
             return await probe_session(calls, serve_args)
