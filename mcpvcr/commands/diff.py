@@ -128,10 +128,8 @@ def command(
         render(result.changes, fmt, artifact_path(old, new_label), DEFAULT_FAIL_ON),
         nl=False,
     )
-    for entry in result.expired:
-        click.echo(f"mcpvcr: ignore entry expired, no longer applied: {entry.describe()}", err=True)
-    for entry in result.unused:
-        click.echo(f"mcpvcr: ignore entry matched nothing: {entry.describe()}", err=True)
+    for line in result.loud_lines():
+        click.echo(f"mcpvcr: {line}", err=True)
     if exit_code and not result.changes.identical:
         raise CheckFailed(
             f"{len(result.changes.changes)} contract change(s) ({old_label} -> {new_label})"

@@ -120,10 +120,8 @@ def command(
     else:
         artifact = gate.artifact_path(old, new_label)
         click.echo(render(result.changes, fmt, artifact, classes), nl=False)
-    for entry in result.expired:
-        click.echo(f"mcpvcr: ignore entry expired, no longer applied: {entry.describe()}", err=True)
-    for entry in result.unused:
-        click.echo(f"mcpvcr: ignore entry matched nothing: {entry.describe()}", err=True)
+    for line in result.ignore_lines:
+        click.echo(f"mcpvcr: {line}", err=True)
     for line in verdict.score_lines:
         click.echo(f"mcpvcr: {line}", err=True)
     if verdict.failed:

@@ -80,13 +80,11 @@ def render_findings(findings: Sequence[Finding], fmt: str, *, source: str | None
 
 def _text(findings: Sequence[Finding], source: str | None) -> str:
     from mcpvcr.report.common import severity_counts
-    from mcpvcr.terminal import printable
+    from mcpvcr.terminal import one_line
 
     prefix = f"{source}: " if source else ""
-    lines = [
-        printable(f"{prefix}{f.severity} {f.code} [{f.where}] {' '.join(f.message.split())}")
-        for f in findings
-    ]
+    # One line per finding, whatever a tool name or message holds (newlines included).
+    lines = [one_line(f"{prefix}{f.severity} {f.code} [{f.where}] {f.message}") for f in findings]
     counts = severity_counts(tuple(findings))
     if findings:
         lines.append(
