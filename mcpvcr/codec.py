@@ -44,7 +44,7 @@ MAX_OBJECTS: Final = 1_000_000
 """Values in one cassette (each map, array and item counted). Real cassettes hold
 a few thousand; a crafted 10 MB file of empty maps would otherwise build ten
 million dicts (gigabytes, tens of seconds) before anything could look at it."""
-MAX_CONTAINERS: Final = 250_000
+MAX_CONTAINERS: Final = 150_000
 """Maps and arrays in one cassette: each costs a dict or list (and a check here)."""
 MAX_CONTAINER_ITEMS: Final = 200_000
 MAX_DECODE_SECONDS: Final = 5.0
