@@ -126,3 +126,10 @@ def test_http_json_answer_over_the_cap_is_dropped(tmp_path: Path) -> None:
     assert f"over {MAX_JSON_ANSWER_BYTES} bytes" in run.stderr
     if out.exists():
         assert not store.load(out).tools  # the oversized list was not kept
+
+
+def test_crafted_json_cassette_is_refused(tmp_path: Path) -> None:
+    path = tmp_path / "bomb.mcpvcr.json"
+    path.write_bytes(b'{"mcpvcr": "cassette", "body": [' + b"[]," * 3_300_000 + b"[]]}")
+    run = run_mcpvcr("lint", str(path))
+    assert run.returncode == 3 and "refused" in run.stderr and str(path) in run.stderr
