@@ -38,12 +38,12 @@ def backtracks_catastrophically(pattern: str) -> bool:
     except (re.error, RecursionError, OverflowError, ValueError, TypeError):
         return False  # it does not compile: the caller's own error handling applies
     try:
-        return _risky(list(tree), inside=False)
+        return _risky(list(tree))
     except RecursionError:
         return True
 
 
-def _risky(items: list[Any], *, inside: bool) -> bool:
+def _risky(items: list[Any]) -> bool:
     for op, arg in items:
         name = str(op)
         if name in ("MAX_REPEAT", "MIN_REPEAT", "POSSESSIVE_REPEAT"):
@@ -53,15 +53,15 @@ def _risky(items: list[Any], *, inside: bool) -> bool:
                 nested = _has_repeat(list(body)) and not _delimited(list(body))
                 if nested or _overlapping_branch(list(body)):
                     return True
-            if _risky(list(body), inside=inside or unbounded):
+            if _risky(list(body)):
                 return True
         elif name == "SUBPATTERN":
-            if _risky(list(arg[-1]), inside=inside):
+            if _risky(list(arg[-1])):
                 return True
         elif name == "BRANCH":
-            if any(_risky(list(alt), inside=inside) for alt in arg[1]):
+            if any(_risky(list(alt)) for alt in arg[1]):
                 return True
-        elif name in ("ASSERT", "ASSERT_NOT") and _risky(list(arg[1]), inside=inside):
+        elif name in ("ASSERT", "ASSERT_NOT") and _risky(list(arg[1])):
             return True
     return False
 
