@@ -38,6 +38,8 @@ from mcpvcr.diff import Changes
 from mcpvcr.diff.gate import DEFAULT_FAIL_ON, Scores, parse_fail_on
 from mcpvcr.diff.render import Verdict, render_markdown, render_text
 from mcpvcr.errors import McpVcrError, UsageError
+from mcpvcr.report.escape import ci_value
+from mcpvcr.terminal import one_line
 
 SUMMARY_LIMIT: Final = 1024 * 1024 - 4096
 """GitHub rejects a step summary over 1 MiB; stay under it."""
@@ -47,16 +49,23 @@ MAX_ANNOTATIONS: Final = 10
 
 def main(environ: Mapping[str, str] | None = None) -> int:
     """Run the gate from environment variables; returns the exit code."""
+    from mcpvcr.redacted_io import redacted_streams
+    from mcpvcr.redaction import remember
+    from mcpvcr.targets import TOKEN_ENV
+
     env = dict(os.environ if environ is None else environ)
-    try:
-        return _run(env)
-    except McpVcrError as err:
-        print(f"::error title=mcpvcr::{_escape(str(err))}", flush=True)
-        print(f"mcpvcr: {err}", file=sys.stderr)
-        _outputs(env, {"exit-code": str(err.exit_code), "verdict": "error"})
-        return err.exit_code
-    except KeyboardInterrupt:
-        return 130
+    remember([env.get(TOKEN_ENV, "")])  # so no line of this script can carry it
+    with redacted_streams():
+        try:
+            return _run(env)
+        except McpVcrError as err:
+            # The message may quote the server (a handshake error): one escaped line each.
+            print(f"::error title=mcpvcr::{ci_value(str(err))}", flush=True)
+            print(f"mcpvcr: {one_line(str(err))}", file=sys.stderr)
+            _outputs(env, {"exit-code": str(err.exit_code), "verdict": "error"})
+            return err.exit_code
+        except KeyboardInterrupt:
+            return 130
 
 
 def _run(env: dict[str, str]) -> int:
@@ -82,6 +91,8 @@ def _run(env: dict[str, str]) -> int:
     result = gate.run(
         old, new, policy, config, old_label=baseline, new_label=new_label, always_score=True
     )
+    for line in result.ignore_lines:
+        print(f"mcpvcr: {line}", file=sys.stderr)
     code = 1 if result.failed else 0
     _report(env, result.changes, result.verdict, result.scores, code)
     return code
@@ -134,14 +145,14 @@ def _report(
     print(render_text(changes), end="", flush=True)
     print(f"::{token}::", flush=True)
     for reason in verdict.reasons:
-        print(f"mcpvcr: {reason}", file=sys.stderr)
+        print(f"mcpvcr: {one_line(reason)}", file=sys.stderr)
     for change in changes.of_class("breaking", "security")[:MAX_ANNOTATIONS]:
         level = "error" if change.cls == "breaking" else "warning"
-        title = _escape(f"{change.rule} ({change.cls})", prop=True)
-        file = _escape(
+        title = ci_value(f"{change.rule} ({change.cls})", prop=True)
+        file = ci_value(
             changes.new_label if os.path.isfile(changes.new_label) else changes.old_label, prop=True
         )
-        print(f"::{level} file={file},line=1,title={title}::{_escape(change.message)}")
+        print(f"::{level} file={file},line=1,title={title}::{ci_value(change.message)}")
     summary = env.get("GITHUB_STEP_SUMMARY")
     if summary:
         text = render_markdown(changes, verdict)
@@ -153,10 +164,10 @@ def _report(
     if sarif:
         from mcpvcr.diff.formats import render_sarif
         from mcpvcr.gate import artifact_path
-        from mcpvcr.store import write_bytes_atomic
+        from mcpvcr.store import write_text_atomic
 
         artifact = artifact_path(changes.old_label, changes.new_label)
-        write_bytes_atomic(render_sarif(changes, artifact).encode(), sarif)
+        write_text_atomic(render_sarif(changes, artifact), sarif)
     counts = changes.counts()
     _outputs(
         env,
@@ -177,14 +188,6 @@ def _outputs(env: Mapping[str, str], values: dict[str, str]) -> None:
     with open(path, "a", encoding="utf-8") as handle:
         for name, value in values.items():
             handle.write(f"{name}={' '.join(value.split())}\n")
-
-
-def _escape(text: str, *, prop: bool = False) -> str:
-    """Escape a workflow-command value (and property) as the GitHub runner expects."""
-    text = text.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
-    if prop:
-        text = text.replace(":", "%3A").replace(",", "%2C")
-    return text
 
 
 def pre_commit(argv: list[str]) -> int:
@@ -223,10 +226,10 @@ def pre_commit(argv: list[str]) -> int:
             if not result.changes.identical:
                 print(render_text(result.changes), end="")
             for reason in result.verdict.reasons:
-                print(f"mcpvcr: {path}: {reason}", file=sys.stderr)
+                print(f"mcpvcr: {one_line(f'{path}: {reason}')}", file=sys.stderr)
             failed = failed or result.failed
     except McpVcrError as err:
-        print(f"mcpvcr: {err}", file=sys.stderr)
+        print(f"mcpvcr: {one_line(str(err))}", file=sys.stderr)
         return err.exit_code
     return 1 if failed else 0
 

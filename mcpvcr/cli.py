@@ -9,6 +9,7 @@ about a second). Errors become one line on stderr and the documented exit code:
 from __future__ import annotations
 
 import importlib
+import os
 import sys
 from typing import Any
 
@@ -68,6 +69,16 @@ def main(argv: list[str] | None = None) -> None:
 
 
 def run(argv: list[str] | None = None, **extra: Any) -> int:
+    from mcpvcr.redacted_io import redacted_streams
+    from mcpvcr.redaction import remember
+    from mcpvcr.targets import TOKEN_ENV
+
+    remember([os.environ.get(TOKEN_ENV, "")])
+    with redacted_streams():
+        return _run(argv, **extra)
+
+
+def _run(argv: list[str] | None, **extra: Any) -> int:
     try:
         result = cli.main(args=argv, prog_name="mcpvcr", standalone_mode=False, **extra)
     except click.exceptions.Exit as done:

@@ -23,6 +23,7 @@ from __future__ import annotations
 import functools
 import math
 import re
+import time
 from typing import Any, Final
 
 import msgpack
@@ -39,7 +40,48 @@ _BIGINT_EXT: Final = 1
 _INT_MIN: Final = -(2**63)
 _INT_MAX: Final = 2**64 - 1
 
+MAX_OBJECTS: Final = 1_000_000
+"""Values in one cassette (each map, array and item counted). Real cassettes hold
+a few thousand; a crafted 10 MB file of empty maps would otherwise build ten
+million dicts (gigabytes, tens of seconds) before anything could look at it."""
+MAX_CONTAINERS: Final = 150_000
+"""Maps and arrays in one cassette: each costs a dict or list (and a check here)."""
+MAX_CONTAINER_ITEMS: Final = 200_000
+MAX_DECODE_SECONDS: Final = 5.0
 RERECORD_HINT: Final = "re-record it with `mcpvcr record`"
+
+
+class _Budget:
+    """Counts what the decoder builds and stops it past MAX_OBJECTS or MAX_DECODE_SECONDS."""
+
+    def __init__(self, path: str) -> None:
+        self.path = path
+        self.count = 0
+        self.containers = 0
+        self.deadline = time.monotonic() + MAX_DECODE_SECONDS
+
+    def _spend(self, items: int) -> None:
+        self.count += items + 1
+        self.containers += 1
+        if self.count > MAX_OBJECTS or self.containers > MAX_CONTAINERS:
+            raise CassetteCorrupt(
+                self.path,
+                f"holds more than {MAX_OBJECTS} values or {MAX_CONTAINERS} maps and lists "
+                "(refused)",
+                RERECORD_HINT,
+            )
+        if self.containers & 0xFFF == 0 and time.monotonic() > self.deadline:
+            raise CassetteCorrupt(
+                self.path, f"took over {MAX_DECODE_SECONDS:g} s to decode (refused)", RERECORD_HINT
+            )
+
+    def list(self, value: list[Any]) -> list[Any]:
+        self._spend(len(value))
+        return value
+
+    def map(self, value: dict[str, Any]) -> dict[str, Any]:
+        self._spend(len(value))
+        return value
 
 
 class _NotJson(TypeError):
@@ -167,6 +209,7 @@ def decode(data: bytes, path: str = "<cassette>") -> Cassette:
         raise CassetteCorrupt(path, f"is {len(data)} bytes, over the {MAX_FILE_BYTES} byte limit")
     if not data.startswith(b"\x94\xc4\x07" + MAGIC):
         raise CassetteCorrupt(path, _foreign_reason(data), RERECORD_HINT)
+    budget = _Budget(path)
     try:
         envelope = msgpack.unpackb(
             data,
@@ -174,7 +217,13 @@ def decode(data: bytes, path: str = "<cassette>") -> Cassette:
             strict_map_key=True,
             use_list=True,
             ext_hook=_ext_hook,
+            list_hook=budget.list,
+            object_hook=budget.map,
+            max_array_len=MAX_CONTAINER_ITEMS,
+            max_map_len=MAX_CONTAINER_ITEMS,
         )
+    except CassetteCorrupt:
+        raise
     except (
         ValueError,
         TypeError,
@@ -183,6 +232,10 @@ def decode(data: bytes, path: str = "<cassette>") -> Cassette:
         msgpack.StackError,
     ) as err:
         reason = "is truncated" if "insufficient" in str(err).lower() else "is corrupt"
+        if "exceeds max_" in str(err):
+            raise CassetteCorrupt(
+                path, f"has a list or map of more than {MAX_CONTAINER_ITEMS} items (refused)"
+            ) from None
         raise CassetteCorrupt(path, f"{reason} ({type(err).__name__})", RERECORD_HINT) from None
     except RecursionError:
         raise CassetteCorrupt(path, "is nested too deeply", RERECORD_HINT) from None

@@ -16,7 +16,14 @@ import math
 from typing import Final
 
 from mcpvcr.cassette import FORMAT_VERSION, Cassette
-from mcpvcr.codec import MAGIC, RERECORD_HINT, _from_envelope, canonical_body, canonicalize
+from mcpvcr.codec import (
+    MAGIC,
+    MAX_CONTAINERS,
+    RERECORD_HINT,
+    _from_envelope,
+    canonical_body,
+    canonicalize,
+)
 from mcpvcr.errors import CassetteCorrupt
 from mcpvcr.terminal import json_safe
 
@@ -51,6 +58,12 @@ def encode(cassette: Cassette) -> bytes:
 
 def decode(data: bytes, path: str = "<cassette>") -> Cassette:
     """Decode a JSON cassette, or raise CassetteCorrupt naming `path`."""
+    # Bounded like the msgpack form (codec.decode): an array or object costs a Python
+    # object per `[` or `{`, so their count caps the work before any is built.
+    if data.count(b"[") + data.count(b"{") > MAX_CONTAINERS:
+        raise CassetteCorrupt(
+            path, f"holds more than {MAX_CONTAINERS} maps and lists (refused)", RERECORD_HINT
+        )
     try:
         document = json.loads(data.decode("utf-8"), parse_constant=_constant)
     except UnicodeDecodeError:

@@ -311,3 +311,17 @@ def parse_fuzz_config(table: Mapping[str, Any], source: str) -> FuzzConfig:
         order=tuple(_strings(table, "order", f"{source}: [fuzz]")),
         source=source,
     )
+
+
+def load_subtable(
+    name: str, start: str | os.PathLike[str] | None = None
+) -> tuple[dict[str, Any], str]:
+    """The `[tool.mcpvcr.<name>]` table for `start`, and its file ({} and "" when none)."""
+    path = find_config(start)
+    if path is None:
+        return {}, ""
+    data = _read(path)
+    table = _tool_table(data, path)
+    if table is None:
+        table = data
+    return _table(table, name, str(path)), str(path)

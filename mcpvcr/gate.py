@@ -54,6 +54,9 @@ class GateResult:
     scores: Scores | None
     expired: tuple[IgnoreEntry, ...] = ()
     unused: tuple[IgnoreEntry, ...] = ()
+    ignore_lines: tuple[str, ...] = ()
+    """What to print about the ignore file: pattern entries with their counts, expired and
+    unused entries (an ignore file may come with the pull request it judges)."""
 
     warnings: tuple[str, ...] = ()
     """What makes the comparison weaker than it looks (one side fuzzed, the other not)."""
@@ -107,6 +110,7 @@ def run(
         scores=scores,
         expired=accepted.expired,
         unused=accepted.unused,
+        ignore_lines=tuple(accepted.loud_lines()),
         warnings=tuple(w for w in (fuzz_mismatch(old, new),) if w),
     )
 

@@ -2,15 +2,20 @@
 
 ```toml
 [[ignore]]
-rule = "tool.description.changed"      # a catalogue rule id; glob patterns allowed
-location = "/tools/search/*"          # a JSON pointer; glob allowed ("*" crosses "/")
+rule = "tool.description.changed"      # required: one catalogue rule id, no pattern
+location = "/tools/search/*"          # required: a JSON pointer; glob allowed ("*" crosses "/")
 reason = "Reworded on purpose, reviewed in PR #123"   # required
 expires = 2027-01-31                   # optional; from that day on the entry stops applying
 ```
 
-An entry without a reason is a usage error: accepting a breaking change must
-say why. Expired entries stop applying and are reported, so an acceptance
-cannot outlive the decision behind it.
+An ignore file often arrives in the same pull request as the change it
+accepts, so it is untrusted: an entry must name one concrete rule and a
+location with at least one literal segment (`rule = "*"` or `location = "*"`,
+which would pass anything, are usage errors), and an entry whose location is a
+pattern is reported on stderr with the number of changes it accepted. An entry
+without a reason is a usage error: accepting a breaking change must say why.
+Expired entries stop applying and are reported, so an acceptance cannot
+outlive the decision behind it.
 """
 
 from __future__ import annotations
@@ -18,6 +23,7 @@ from __future__ import annotations
 import datetime as dt
 import fnmatch
 import os
+import re
 import tomllib
 from dataclasses import dataclass, replace
 from typing import Any
@@ -27,6 +33,8 @@ from mcpvcr.errors import UsageError
 
 DEFAULT_FILE = ".mcpvcr-ignore.toml"
 _KEYS = frozenset({"rule", "location", "reason", "expires"})
+_RULE_ID = re.compile(r"^[A-Za-z0-9_]+(?:\.[A-Za-z0-9_]+)+$")
+_GLOB = re.compile(r"[*?\[\]]")
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -34,7 +42,7 @@ class IgnoreEntry:
     """One accepted change pattern."""
 
     rule: str
-    location: str = "*"
+    location: str
     reason: str
     expires: dt.date | None = None
 
@@ -46,9 +54,16 @@ class IgnoreEntry:
     def expired(self, today: dt.date) -> bool:
         return self.expires is not None and today >= self.expires
 
+    @property
+    def is_pattern(self) -> bool:
+        return bool(_GLOB.search(self.location))
+
     def describe(self) -> str:
+        """One escaped line: the file is untrusted, and this is printed to terminals and CI."""
+        from mcpvcr.terminal import one_line
+
         until = f" (expires {self.expires.isoformat()})" if self.expires else ""
-        return f"{self.rule} at {self.location}{until}: {self.reason}"
+        return one_line(f"{self.rule} at {self.location}{until}: {self.reason}")
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -58,6 +73,19 @@ class IgnoreResult:
     changes: Changes
     expired: tuple[IgnoreEntry, ...]
     unused: tuple[IgnoreEntry, ...]
+    accepted: tuple[tuple[IgnoreEntry, int], ...] = ()
+    """Each entry that accepted something, with how many changes."""
+
+    def loud_lines(self) -> list[str]:
+        """What to print on stderr: pattern entries with their counts, expired and unused."""
+        lines = [
+            f"ignore entry with a location pattern accepted {count} change(s): {entry.describe()}"
+            for entry, count in self.accepted
+            if entry.is_pattern
+        ]
+        lines += [f"ignore entry expired, no longer applied: {e.describe()}" for e in self.expired]
+        lines += [f"ignore entry matched nothing: {e.describe()}" for e in self.unused]
+        return lines
 
 
 def load_ignore(path: str | os.PathLike[str]) -> list[IgnoreEntry]:
@@ -93,11 +121,21 @@ def _entry(item: Any, name: str, number: int) -> IgnoreEntry:
     unknown = sorted(set(item) - _KEYS)
     if unknown:
         raise UsageError(f"{where} has unknown key {unknown[0]!r}")
-    rule, location, reason = item.get("rule"), item.get("location", "*"), item.get("reason")
+    rule, location, reason = item.get("rule"), item.get("location"), item.get("reason")
     if not isinstance(rule, str) or not rule.strip():
         raise UsageError(f"{where} needs a 'rule' (a rule id such as tool.description.changed)")
+    if not _RULE_ID.match(rule.strip()):
+        raise UsageError(
+            f"{where}: 'rule' must be one concrete rule id such as tool.description.changed, "
+            "not a pattern"
+        )
     if not isinstance(location, str) or not location.strip():
-        raise UsageError(f"{where} has an empty or non-string 'location'")
+        raise UsageError(f"{where} ({rule}) needs a 'location' (a JSON pointer such as /tools/x)")
+    if not re.search(r"[^*?/\[\]\s]", location):
+        raise UsageError(
+            f"{where} ({rule}): 'location' {location.strip()!r} matches every location; "
+            "name the object the accepted change is on"
+        )
     if not isinstance(reason, str) or not reason.strip():
         raise UsageError(f"{where} ({rule}) needs a 'reason': say why the change is accepted")
     return IgnoreEntry(
@@ -131,19 +169,20 @@ def apply_ignore(
     live = [entry for entry in entries if not entry.expired(day)]
     kept: list[Change] = []
     ignored: list[Change] = list(changes.ignored)
-    used: set[int] = set()
+    used: dict[int, int] = {}
     for change in changes.changes:
         hit = next((i for i, entry in enumerate(live) if entry.matches(change)), None)
         if hit is None:
             kept.append(change)
         else:
-            used.add(hit)
+            used[hit] = used.get(hit, 0) + 1
             ignored.append(change)
     result = replace(changes, changes=sorted_changes(kept), ignored=sorted_changes(ignored))
     return IgnoreResult(
         changes=result,
         expired=tuple(entry for entry in entries if entry.expired(day)),
         unused=tuple(entry for i, entry in enumerate(live) if i not in used),
+        accepted=tuple((live[i], count) for i, count in sorted(used.items())),
     )
 
 

@@ -12,6 +12,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
+from mcpvcr.redaction import pattern_hash
+
 Protocol = Literal["auto", "initialize", "discover"]
 
 FUZZ_LIMIT_SECONDS = 900.0
@@ -58,7 +60,8 @@ class RecordOptions:
             "fuzzDestructive": self.fuzz_destructive,
             **({"fuzzReadonly": True} if self.fuzz_readonly else {}),
             "keepVolatile": self.keep_volatile,
-            "scrubPatterns": list(self.scrub_patterns),
+            # Hashes only: a --scrub pattern is often the very secret it removes.
+            "scrubPatterns": [pattern_hash(p) for p in self.scrub_patterns],
             "pinnedArguments": {
                 name: dict(arguments) for name, arguments in sorted(self.pinned_arguments.items())
             },

@@ -76,25 +76,48 @@ def decode_bytes(data: bytes, name: str) -> Cassette:
     return codec.decode(data, name)
 
 
-def save(cassette: Cassette, path: str | os.PathLike[str]) -> int:
+def save(cassette: Cassette, path: str | os.PathLike[str], *, private: bool = False) -> int:
     """Encode and atomically write a cassette; return the number of bytes written.
 
     A path ending in `.json` gets the canonical JSON form, any other msgpack.
     """
     if codec_json.is_json_path(os.fspath(path)):
-        return write_bytes_atomic(codec_json.encode(cassette), path)
-    return write_bytes_atomic(codec.encode(cassette), path)
+        return write_bytes_atomic(codec_json.encode(cassette), path, private=private)
+    return write_bytes_atomic(codec.encode(cassette), path, private=private)
 
 
-def write_bytes_atomic(data: bytes, path: str | os.PathLike[str]) -> int:
-    """Write `data` to `path` via a temporary sibling and a rename."""
-    target = Path(path)
+def write_text_atomic(text: str, path: str | os.PathLike[str]) -> int:
+    """Write a report: redacted like everything else that leaves the process."""
+    from mcpvcr.redaction import outgoing
+
+    return write_bytes_atomic(outgoing(text).encode("utf-8"), path)
+
+
+def write_bytes_atomic(data: bytes, path: str | os.PathLike[str], *, private: bool = False) -> int:
+    """Write `data` to `path` via a temporary sibling and a rename.
+
+    A symlink is followed (the link stays a link); a character device or FIFO
+    (`/dev/null`, `/dev/stdout`) is written through, never replaced; any other
+    special file is refused. An existing file keeps its mode; a new one is 0644
+    (0600 when `private`), less the umask.
+    """
+    name = os.fspath(path)
+    target = Path(os.path.realpath(name))
+    try:
+        info: os.stat_result | None = os.stat(target)
+    except FileNotFoundError:
+        info = None
+    except OSError as err:
+        raise CassetteError(name, f"cannot be written ({err.strerror or err})") from None
+    if info is not None and not stat.S_ISREG(info.st_mode):
+        return _write_through(data, name, info)
+    mode = stat.S_IMODE(info.st_mode) if info else (0o600 if private else 0o644 & ~_umask())
     try:
         fd, tmp_name = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
     except OSError as err:
-        raise CassetteError(str(target), f"cannot be written ({err.strerror or err})") from None
+        raise CassetteError(name, f"cannot be written ({err.strerror or err})") from None
     try:
-        os.fchmod(fd, 0o666 & ~_current_umask())
+        os.fchmod(fd, mode)
         with os.fdopen(fd, "wb") as handle:
             handle.write(data)
             handle.flush()
@@ -104,12 +127,38 @@ def write_bytes_atomic(data: bytes, path: str | os.PathLike[str]) -> int:
         with contextlib.suppress(OSError):
             os.unlink(tmp_name)
         if isinstance(err, OSError):
-            raise CassetteError(str(target), f"cannot be written ({err.strerror or err})") from None
+            raise CassetteError(name, f"cannot be written ({err.strerror or err})") from None
         raise
     return len(data)
 
 
-def _current_umask() -> int:
-    mask = os.umask(0)
+def _write_through(data: bytes, name: str, info: os.stat_result) -> int:
+    """Write into a device or FIFO in place; renaming over it would destroy it."""
+    if not (stat.S_ISCHR(info.st_mode) or stat.S_ISFIFO(info.st_mode)):
+        raise CassetteError(name, "is not a regular file, a device or a pipe; not replacing it")
+    try:
+        # O_NONBLOCK: a FIFO nobody reads fails at once (ENXIO) instead of hanging.
+        fd = os.open(name, os.O_WRONLY | os.O_NONBLOCK)
+    except OSError as err:
+        raise CassetteError(name, f"cannot be written ({err.strerror or err})") from None
+    try:
+        os.set_blocking(fd, True)
+        view = memoryview(data)
+        while view:
+            view = view[os.write(fd, view) :]
+    except OSError as err:
+        raise CassetteError(name, f"cannot be written ({err.strerror or err})") from None
+    finally:
+        os.close(fd)
+    return len(data)
+
+
+def _umask() -> int:
+    # Read from /proc where possible: os.umask() sets it, racing other threads.
+    with contextlib.suppress(OSError, ValueError):
+        for line in Path("/proc/self/status").read_text().splitlines():
+            if line.startswith("Umask:"):
+                return int(line.split()[1], 8)
+    mask = os.umask(0o022)
     os.umask(mask)
     return mask

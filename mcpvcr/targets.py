@@ -20,22 +20,29 @@ import os
 import re
 import shlex
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, Literal
 from urllib.parse import unquote, unquote_plus, urlsplit, urlunsplit
 
+from mcpvcr import redaction
 from mcpvcr.errors import UsageError
 
 Transport = Literal["stdio", "http", "sse"]
 TOKEN_ENV = "MCPVCR_TARGET_TOKEN"
-MIN_SECRET_LENGTH = 4
+MIN_SECRET_LENGTH = redaction.MIN_SECRET_LENGTH
 """Values shorter than this are not scrubbed: replacing "1" or "on" everywhere would
 wreck the cassette, and nothing that short is a credential."""
 
 _VAR = re.compile(r"\$\{([^}]*)\}")
 _HEADER_NAME = re.compile(r"^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$")
 _ENV_NAME = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
+_PUBLIC_ENV = frozenset(
+    {"HOME", "PATH", "PWD", "USER", "LOGNAME", "SHELL", "TMPDIR", "TMP", "TEMP", "LANG"}
+    | {"LC_ALL", "TERM", "USERPROFILE", "APPDATA", "LOCALAPPDATA", "USERNAME"}
+)
+"""Variables whose values are locations, not credentials: redacting $HOME would
+turn every path in a recording into [REDACTED]."""
 _CONFIG_TYPES: Mapping[str, Transport] = {
     "stdio": "stdio",
     "http": "http",
@@ -57,12 +64,20 @@ class Target:
     url: str | None = None
     headers: Mapping[str, str] = field(default_factory=dict)
     label: str
+    expanded: frozenset[str] = frozenset()
+    """Values a config entry took from the environment (`${VAR}`, `${input:ID}`): a
+    token expanded into `args` or a URL is as secret as one given in `env`."""
+
+    def __post_init__(self) -> None:
+        # Known to the process-wide redactor from now on, so that an error line
+        # printed far from here (the CLI wrapper, a CI annotation) cannot carry them.
+        redaction.remember(self.secret_values())
 
     def secret_values(self) -> list[str]:
         """Every value mcpvcr must never write: env and header values, bare tokens,
-        and what the URL carries (see url_secrets)."""
+        values expanded from the environment, and what the URL carries (see url_secrets)."""
         values: set[str] = set(self.env.values()) | set(self.headers.values())
-        values |= url_secrets(self.url)
+        values |= url_secrets(self.url) | set(self.expanded)
         for value in self.headers.values():
             scheme, _, credential = value.partition(" ")
             if credential and scheme.lower() in ("bearer", "basic", "token"):
@@ -116,44 +131,65 @@ def url_target(
     )
 
 
-def url_secrets(url: str | None) -> set[str]:
-    """The secrets a URL carries: the userinfo password and every query value.
+_TOKEN_SEGMENT = re.compile(r"^(?=[^/]*\d)(?=[^/]*[A-Za-z])[A-Za-z0-9._~%+=-]{16,}$")
+"""A URL path segment that looks like a credential (hosted servers put keys in the
+path, for example `/mcp/sk-3f9a...`): 16+ characters mixing letters and digits."""
 
-    Servers take API keys as `?api_key=...` and clients send `user:pass@` as a
-    Basic Authorization header, which a server may echo; so the password, the
-    Basic credential the HTTP client builds from it, and each query value
-    (as written and percent-decoded) are secrets.
+
+def url_secrets(url: str | None) -> set[str]:
+    """The secrets a URL carries: user name and password, every query value and
+    every token-like path segment.
+
+    Servers take API keys as `?api_key=...` or in the path, and clients send
+    `user:pass@` (or a bare `token@`) as a Basic Authorization header, which a
+    server may echo; so those values, the Basic credential the HTTP client
+    builds from them, and each value as written and percent-decoded are secrets.
     """
     if not url:
         return set()
     parts = urlsplit(url)
     values: set[str] = set()
-    if parts.password:
-        password = unquote(parts.password)
-        values |= {parts.password, password}
-        basic = f"{unquote(parts.username or '')}:{password}".encode()
+    if parts.username or parts.password:
+        user, password = unquote(parts.username or ""), unquote(parts.password or "")
+        values |= {parts.password or "", password}
+        if _secret_user(parts.username, parts.password):
+            values |= {parts.username or "", user}
+        basic = f"{user}:{password}".encode()
         values.add(base64.b64encode(basic).decode("ascii"))
     for piece in parts.query.split("&"):
         _name, sep, value = piece.partition("=")
         if sep:
             values |= {value, unquote_plus(value)}
-    return values
+    for segment in parts.path.split("/"):
+        if _TOKEN_SEGMENT.match(segment):
+            values |= {segment, unquote(segment)}
+    return {value for value in values if len(value) >= MIN_SECRET_LENGTH}
+
+
+def _secret_user(user: str | None, password: str | None) -> bool:
+    """A user name alone (`https://ghp_x@host`) is the credential; one beside a
+    password is a secret only when it looks like a token itself."""
+    if not user:
+        return False
+    return not password or bool(_TOKEN_SEGMENT.match(user))
 
 
 def masked_url(url: str) -> str:
-    """`url` with the userinfo password and every query value shown as `***`.
+    """`url` with its userinfo, every query value and token-like path segment shown as `***`.
 
     The label is in every message, progress line and diff report (a PR
     comment), so it must not carry what url_secrets() names.
     """
     parts = urlsplit(url)
     netloc = parts.netloc
-    if parts.password is not None:
-        userinfo, _, host = netloc.rpartition("@")
-        netloc = f"{userinfo.partition(':')[0]}:***@{host}"
+    if "@" in netloc:
+        host = netloc.rpartition("@")[2]
+        user = "***" if _secret_user(parts.username, parts.password) else parts.username
+        netloc = f"{user}:***@{host}" if parts.password is not None else f"{user}@{host}"
     pieces = (piece.partition("=") for piece in parts.query.split("&")) if parts.query else ()
     query = "&".join(f"{name}=***" if sep else name for name, sep, _ in pieces)
-    return urlunsplit((parts.scheme, netloc, parts.path, query, parts.fragment))
+    path = "/".join("***" if _TOKEN_SEGMENT.match(s) else s for s in parts.path.split("/"))
+    return urlunsplit((parts.scheme, netloc, path, query, parts.fragment))
 
 
 def parse_header(text: str) -> tuple[str, str]:
@@ -268,12 +304,15 @@ def _entry_target(path: str, name: str, entry: dict[str, Any], expand: _Expander
         cwd = entry.get("cwd")
         if cwd is not None and not isinstance(cwd, str):
             raise UsageError(f"{where}: 'cwd' must be a string")
+        argv = (expand(command), *(expand(str(a)) for a in args))
+        expanded_env = {key: expand(value) for key, value in env.items()}
         return Target(
             transport="stdio",
-            command=(expand(command), *(expand(str(a)) for a in args)),
-            env={key: expand(value) for key, value in env.items()},
+            command=argv,
+            env=expanded_env,
             cwd=expand(cwd) if cwd else None,
             label=label,
+            expanded=frozenset(expand.values),
         )
     if not isinstance(url, str) or not url:
         raise UsageError(f"{where}: an {transport} server needs a 'url' string")
@@ -284,7 +323,7 @@ def _entry_target(path: str, name: str, entry: dict[str, Any], expand: _Expander
         headers={key: expand(value) for key, value in headers.items()},
         label=label,
     )
-    return target
+    return replace(target, expanded=frozenset(expand.values))
 
 
 def _string_map(value: Any, where: str, key: str) -> dict[str, str]:
@@ -327,6 +366,8 @@ class _Expander:
     def __init__(self, path: str, server: str, environ: Mapping[str, str]) -> None:
         self.where = f"{path}: server {server!r}"
         self.environ = environ
+        self.values: set[str] = set()
+        """What came from the environment (secrets; a default written in the file is not)."""
         config_dir = Path(path).resolve().parent
         # .vscode/mcp.json belongs to the folder above .vscode.
         self.workspace = str(config_dir.parent if config_dir.name == ".vscode" else config_dir)
@@ -342,6 +383,7 @@ class _Expander:
             ident = expr.removeprefix("input:")
             key = "MCPVCR_INPUT_" + re.sub(r"[^A-Za-z0-9]", "_", ident).upper()
             if key in self.environ:
+                self.values.add(self.environ[key])
                 return self.environ[key]
             raise UsageError(
                 f"{self.where}: ${{input:{ident}}} requires interactive input in VS Code; "
@@ -353,6 +395,8 @@ class _Expander:
             raise UsageError(f"{self.where}: cannot expand ${{{match.group(1)}}}")
         value = self.environ.get(name)
         if value:
+            if name not in _PUBLIC_ENV and not name.startswith("XDG_"):
+                self.values.add(value)
             return value
         if sep:
             return default

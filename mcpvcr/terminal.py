@@ -1,8 +1,10 @@
 """What reaches a terminal: colour policy and neutralised control characters.
 
 Strings in cassettes and server answers are untrusted. They may carry ANSI
-escape sequences or bidi overrides meant to rewrite what a reviewer sees, so
-everything printed for humans goes through `printable`.
+escape sequences or bidi overrides meant to rewrite what a reviewer sees, or a
+line a CI runner would execute (`::add-mask::`, `##[error]`, `##vso[...]`), so
+everything printed for humans goes through `printable` (or `one_line`): the one
+escaping point for terminal text.
 """
 
 from __future__ import annotations
@@ -17,9 +19,24 @@ _CONTROL = re.compile(
 )
 
 
+_CI_COMMAND = re.compile(r"^([ \t]*)(::|##\[|##vso\[)", re.MULTILINE)
+"""A line GitHub Actions or Azure Pipelines would read as a workflow command."""
+
+
 def printable(text: str) -> str:
-    """Replace control, invisible and bidi characters (not tab or newline) with escapes."""
-    return _CONTROL.sub(_escape, text)
+    """Replace control, invisible and bidi characters (not tab or newline) with escapes,
+    and defuse a workflow command at the start of any line."""
+    return _CI_COMMAND.sub(_defuse, _CONTROL.sub(_escape, text))
+
+
+def one_line(text: str) -> str:
+    """Untrusted text on one terminal line: whitespace runs (newlines too) collapsed, escaped."""
+    return printable(" ".join(text.split()))
+
+
+def _defuse(match: re.Match[str]) -> str:
+    marker = match.group(2)
+    return match.group(1) + f"\\x{ord(marker[0]):02x}" + marker[1:]
 
 
 def _escape(match: re.Match[str]) -> str:

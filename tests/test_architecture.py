@@ -25,7 +25,6 @@ EDGE_MODULES = (
     "mcpvcr.cli",
     "mcpvcr.commands",
     "mcpvcr.live",
-    "mcpvcr.probe",
     "mcpvcr.pytest_plugin",
     "mcpvcr.replay",
     "mcpvcr.serve",

@@ -25,6 +25,7 @@ CALLED_BY_NAME = (
     "should_exit",
     "frame",
     "log_message",
+    "writelines",
     "do_POST",
     "do_DELETE",
     "close_connection",

@@ -215,9 +215,9 @@ def leaderboard(
     table = board.rows(merged, config)
     text = board_render.render(table, board.totals(table), merged.warnings, fmt)
     if output:
-        from mcpvcr.store import write_bytes_atomic
+        from mcpvcr.store import write_text_atomic
 
-        write_bytes_atomic(text.encode(), output)
+        write_text_atomic(text, output)  # redacted like every report
         click.echo(f"mcpvcr: leaderboard of {len(table)} server(s) -> {output}", err=True)
     else:
         click.echo(text, nl=False)

@@ -37,9 +37,9 @@ def emit_report(
     report = score(cassette, config)
     text = render(report, renderer, source=source)
     if output:
-        from mcpvcr.store import write_bytes_atomic
+        from mcpvcr.store import write_text_atomic
 
-        write_bytes_atomic(text.encode("utf-8"), output)
+        write_text_atomic(text, output)
         click.echo(f"mcpvcr: {report.overall}/100 ({report.grade}) -> {output}", err=True)
     else:
         click.echo(text, nl=False)

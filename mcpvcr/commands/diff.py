@@ -86,11 +86,11 @@ def change_options(function: F) -> F:
 
 
 def say_ignore_entries(result: IgnoreResult | GateResult) -> None:
-    """Tell on stderr which accept-list entries expired or matched nothing."""
-    for entry in result.expired:
-        click.echo(f"mcpvcr: ignore entry expired, no longer applied: {entry.describe()}", err=True)
-    for entry in result.unused:
-        click.echo(f"mcpvcr: ignore entry matched nothing: {entry.describe()}", err=True)
+    """Tell on stderr what the accept-list did: pattern entries with their counts, expired and
+    unused entries (an ignore file may come with the pull request it judges)."""
+    lines = result.loud_lines() if isinstance(result, IgnoreResult) else result.ignore_lines
+    for line in lines:
+        click.echo(f"mcpvcr: {line}", err=True)
 
 
 def render(changes: Changes, fmt: str, options: Options) -> str:

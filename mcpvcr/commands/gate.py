@@ -97,11 +97,11 @@ def command(
         click.echo(f"mcpvcr: warning: {warning}", err=True)
     if markdown_path:
         from mcpvcr.diff.render import render_markdown
-        from mcpvcr.store import write_bytes_atomic
+        from mcpvcr.store import write_text_atomic
 
         text = render_markdown(result.changes, verdict)
         try:
-            write_bytes_atomic(text.encode(), markdown_path)
+            write_text_atomic(text, markdown_path)
         except Exception as err:  # CassetteError wording is about cassettes: say what failed
             raise CannotRun(f"{markdown_path}: cannot write the PR comment ({err})") from None
     options = Options(

@@ -29,7 +29,7 @@ from mcpvcr.commands._target_options import (
     target_options,
 )
 from mcpvcr.errors import CannotRun, McpVcrError, UsageError
-from mcpvcr.terminal import printable
+from mcpvcr.terminal import one_line, printable
 
 
 @click.command("record")
@@ -112,7 +112,7 @@ def _write(cassette: Cassette, output: str, force: bool, label: str) -> None:
             "(use --force to overwrite)"
         )
     size = store.save(cassette, output)
-    click.echo(f"mcpvcr: {_summary(cassette)} -> {output} ({size} bytes)", err=True)
+    click.echo(f"mcpvcr: {one_line(_summary(cassette))} -> {output} ({size} bytes)", err=True)
 
 
 def _newly_failed_list(cassette: Cassette, output: str) -> str | None:

@@ -15,6 +15,7 @@ from mcpvcr.replay.modes import RecordMode, resolve
 
 if TYPE_CHECKING:
     from mcpvcr.recording import RecordOptions
+    from mcpvcr.replay.http_guard import HttpGuard
     from mcpvcr.targets import Target
 
 
@@ -57,6 +58,14 @@ if TYPE_CHECKING:
     show_default=True,
     help="Seconds for each request forwarded to --target.",
 )
+@click.option(
+    "--allow-host",
+    "allow_hosts",
+    multiple=True,
+    metavar="NAME",
+    help="With --http: also answer requests whose Host header is NAME (repeatable; by "
+    "default only localhost, 127.0.0.1 and ::1).",
+)
 def command(
     file: str,
     http_address: str | None,
@@ -65,6 +74,7 @@ def command(
     match_on: str,
     no_latency: bool,
     timeout: float,
+    allow_hosts: tuple[str, ...],
 ) -> None:
     """Serve FILE as an MCP server answering exactly what was recorded.
 
@@ -90,6 +100,7 @@ def command(
     options = RecordOptions(timeout=timeout)
     if resolved.record_first and live is not None:
         _record_first(file, live, options)
+    guard = _guard(address, allow_hosts, resolved.mode.value) if address else None
     plan = ReplayPlan(
         cassette=store.load(file),
         path=file,
@@ -99,10 +110,27 @@ def command(
         live=live,
         options=options,
         address=address,
+        guard=guard,
     )
     reason = asyncio.run(run_replay(plan))
     if reason is not None:
         raise CannotRun(f"{file}: the recorded server died here: {reason}")
+
+
+def _guard(address: tuple[str, int], allow_hosts: tuple[str, ...], mode: str) -> HttpGuard:
+    from mcpvcr.replay.http_guard import HttpGuard, is_loopback
+
+    if not is_loopback(address[0]):
+        click.echo(
+            f"mcpvcr: warning: --http {address[0]} is not a loopback address; anyone who can "
+            "reach it can use this replay",
+            err=True,
+        )
+    guard = HttpGuard.build(allow_hosts, record_through=mode in ("new_episodes", "all"))
+    if guard.token is not None:
+        # Forwarding uses your credentials: only a client holding this token may.
+        click.echo(f"mcpvcr: clients must send 'Authorization: Bearer {guard.token}'", err=True)
+    return guard
 
 
 def _record_first(file: str, target: Target, options: RecordOptions) -> None:

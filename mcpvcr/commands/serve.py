@@ -21,20 +21,42 @@ import click
     metavar="FILE",
     help="Open a cassette as a connection at start (repeatable); the last is the default.",
 )
-def command(timeout: float, cassettes: tuple[str, ...]) -> None:
+@click.option(
+    "--root",
+    type=click.Path(file_okay=False, exists=True),
+    default=None,
+    help="The only directory tool calls may read or write cassettes in (default: the "
+    "working directory).",
+)
+@click.option(
+    "--allow-stdio",
+    is_flag=True,
+    help="Let tool calls start any stdio server (probe_connect runs the command it is given).",
+)
+def command(
+    timeout: float, cassettes: tuple[str, ...], root: str | None, allow_stdio: bool
+) -> None:
     """Serve probe_connect, probe_lint, probe_fuzz, probe_report, probe_list,
     probe_disconnect, probe_record and probe_diff over stdio, for an MCP host
     (Claude Desktop, Claude Code, Cursor, VS Code). stdout carries only JSON-RPC.
+
+    Safe by default: a tool call cannot start a stdio server unless --allow-stdio
+    is given or the exact command is listed in [tool.mcpvcr.serve] allow-stdio,
+    and cassette paths must lie inside --root.
     """
     import asyncio
 
-    from mcpvcr.config import load_config
+    from mcpvcr.config import load_config, load_subtable
     from mcpvcr.errors import UsageError
-    from mcpvcr.live.probe_server import serve_stdio
-    from mcpvcr.probe import ProbeError
+    from mcpvcr.serve.policy import ServePolicy, allowed_from_config
+    from mcpvcr.serve.server import serve_stdio
+    from mcpvcr.serve.session import ProbeError
 
     config = load_config()  # lint and scores as `mcpvcr lint` / `mcpvcr score` give them here
+    table, source = load_subtable("serve")
+    all_stdio, allowed = allowed_from_config(table, source)
+    policy = ServePolicy.build(root, allow_stdio or all_stdio, allowed)
     try:
-        asyncio.run(serve_stdio(timeout, cassettes, config))
+        asyncio.run(serve_stdio(timeout, cassettes, config, policy))
     except ProbeError as err:
         raise UsageError(f"--open: {err}") from None

@@ -8,14 +8,14 @@ puts server text only inside code spans or fences sized to hold it.
 from __future__ import annotations
 
 import json
-import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any, Final
 
 from mcpvcr.diff.catalogue import CLASSES
 from mcpvcr.diff.model import ABSENT, Change, Changes
-from mcpvcr.terminal import printable
+from mcpvcr.report.escape import md_code, md_text
+from mcpvcr.terminal import one_line
 
 LABELS: Final = {
     "breaking": ("❌", "Breaking"),
@@ -66,7 +66,9 @@ def render_text(changes: Changes, *, color: bool = False) -> str:
     """The terminal rendering: summary line, then one block per change, grouped by class."""
     lines = [f"MCP contract diff: {_line(changes.old_label)} -> {_line(changes.new_label)}"]
     lines.extend(f"note: {_line(note)}" for note in changes.notes)
-    if changes.identical:
+    if changes.identical and changes.ignored:
+        lines.append(_all_accepted(changes))
+    elif changes.identical:
         lines.append("No contract changes: the server surface is identical.")
         return "\n".join(lines) + "\n"
     lines.append(counts_line(changes))
@@ -94,8 +96,8 @@ _COLORS: Final = {
 
 
 def _line(text: str) -> str:
-    """Untrusted text on one terminal line: whitespace runs (newlines too) collapsed, escaped."""
-    return printable(" ".join(text.split()))
+    """Untrusted text on one terminal line (the terminal escaping point)."""
+    return one_line(text)
 
 
 def _paint(text: str, cls: str, color: bool) -> str:
@@ -121,19 +123,13 @@ def _text_change(change: Change) -> list[str]:
 
 
 def code(text: str) -> str:
-    """An inline code span that holds any text (backtick runs and newlines included)."""
-    text = printable(" ".join(text.split())).replace("|", "\\|")
-    longest = max((len(run) for run in re.findall(r"`+", text)), default=0)
-    fence = "`" * (longest + 1)
-    pad = " " if text.startswith("`") or text.endswith("`") or not text else ""
-    return f"{fence}{pad}{text}{pad}{fence}"
+    """An inline code span that holds any text (backtick runs, pipes and newlines included)."""
+    return md_code(text, in_table=True)
 
 
 def escape(text: str) -> str:
     """Plain Markdown text with every character that could become markup escaped."""
-    text = printable(" ".join(text.split()))
-    text = text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
-    return re.sub(r"([\\`*_\[\]|~])", r"\\\1", text)
+    return md_text(text)
 
 
 def render_markdown(changes: Changes, verdict: Verdict | None = None) -> str:
@@ -198,7 +194,9 @@ def _verdict_line(changes: Changes, verdict: Verdict | None) -> str:
         head = "❌ **Gate failed.**" if verdict.failed else "✅ **Gate passed.**"
     else:
         head = ""
-    if changes.identical:
+    if changes.identical and changes.ignored:
+        body = _all_accepted(changes)
+    elif changes.identical:
         body = "No contract changes: the server surface matches the baseline."
     elif counts["breaking"] and counts["security"]:
         body = (
@@ -212,6 +210,14 @@ def _verdict_line(changes: Changes, verdict: Verdict | None) -> str:
     else:
         body = "Backward-compatible: only additive or informational changes."
     return f"{head} {body}".strip()
+
+
+def _all_accepted(changes: Changes) -> str:
+    """Never "no changes" when there were some: an ignore file may come with the PR."""
+    return (
+        f"{len(changes.ignored)} contract change(s), all accepted by the ignore file; "
+        "none left to judge."
+    )
 
 
 def _md_items(group: Iterable[Change]) -> list[str]:

@@ -149,8 +149,8 @@ def _in_class(ch: str, items: list[Any]) -> bool:
 
 
 def matches(pattern: str, text: str) -> bool:
-    """JSON Schema `pattern` semantics: an unanchored search; a bad pattern matches nothing."""
-    try:
-        return re.search(pattern, text) is not None
-    except (re.error, RecursionError):
-        return False
+    """JSON Schema `pattern` semantics: an unanchored search; a bad pattern, or one that
+    could backtrack for minutes (mcpvcr.safe_regex), matches nothing."""
+    from mcpvcr.safe_regex import search
+
+    return bool(search(pattern, text))

@@ -127,8 +127,40 @@ def build_validator(schema: Any, *, formats: bool = True) -> Validator:
         # exhausts Python's stack long before it is wrong.
         raise SchemaProblem("schema is nested too deeply to check") from None
     checker = FORMAT_CHECKER if formats else None
-    validator: Validator = cls(schema, registry=Registry(), format_checker=checker)
+    validator: Validator = _bounded(cls)(schema, registry=Registry(), format_checker=checker)
     return validator
+
+
+def _bounded(cls: Any) -> Any:
+    """`cls` with `pattern` and `patternProperties` that never run a pattern which can
+    backtrack catastrophically (see mcpvcr.safe_regex): such a keyword is not evaluated."""
+    from jsonschema.validators import extend
+
+    from mcpvcr.safe_regex import backtracks_catastrophically
+
+    cached = _BOUNDED.get(cls)
+    if cached is not None:
+        return cached
+    pattern, pattern_properties = cls.VALIDATORS["pattern"], cls.VALIDATORS["patternProperties"]
+
+    def safe_pattern(validator: Any, value: Any, instance: Any, schema: Any) -> Any:
+        if isinstance(value, str) and backtracks_catastrophically(value):
+            return
+        yield from pattern(validator, value, instance, schema)
+
+    def safe_pattern_properties(validator: Any, value: Any, instance: Any, schema: Any) -> Any:
+        if isinstance(value, dict) and any(
+            isinstance(key, str) and backtracks_catastrophically(key) for key in value
+        ):
+            return
+        yield from pattern_properties(validator, value, instance, schema)
+
+    bounded = extend(cls, {"pattern": safe_pattern, "patternProperties": safe_pattern_properties})
+    _BOUNDED[cls] = bounded
+    return bounded
+
+
+_BOUNDED: dict[Any, Any] = {}
 
 
 def is_valid(validator: Validator, instance: Any) -> bool:

@@ -47,12 +47,12 @@ import re
 from collections.abc import Sequence
 from typing import Any, Final
 
+from mcpvcr import redaction
 from mcpvcr.codec import DEPTH_MARKER, MAX_DEPTH
 
 MAX_ANSWER_BYTES: Final = 256 * 1024
 PREVIEW_CHARS: Final = 2048
-REDACTED: Final = "[REDACTED]"
-"""What a secret becomes; the same text as mcpvcr.live.redact.REDACTED."""
+REDACTED: Final = redaction.REDACTED
 MAX_WALK_DEPTH: Final = MAX_DEPTH - 8
 """Containers nested deeper in an answer become codec.DEPTH_MARKER.
 
@@ -129,22 +129,15 @@ class Scrubber:
         have cut a secret in half and the sha256 would be over the secret.
         """
         self.keep_volatile = keep_volatile
-        self.secrets = _secret_pattern(secrets)
-        self.extra: list[re.Pattern[str]] = []
-        for pattern in extra_patterns:
-            try:
-                self.extra.append(re.compile(pattern))
-            except re.error as exc:
-                raise ValueError(
-                    f"scrub pattern {pattern!r} is not a valid regular expression: {exc}"
-                ) from exc
+        # Secrets (in every encoded form) and user patterns: the one redaction point.
+        self.secrets = redaction.Redactor(secrets)
+        self.extra = redaction.Redactor((), extra_patterns)
 
     def text(self, value: str) -> str:
         value = self.key(value)
         if self.keep_volatile:
             return value
-        for pattern in self.extra:
-            value = pattern.sub("[SCRUBBED]", value)
+        value = self.extra.text(value)
         for pattern, placeholder in _RULES:
             value = pattern.sub(placeholder, value)
         if TIMESTAMP in value:
@@ -153,11 +146,11 @@ class Scrubber:
 
     def key(self, value: str) -> str:
         """A map key: only secrets are replaced (volatile rules keep keys as sent)."""
-        return self.secrets.sub(REDACTED, value) if self.secrets is not None else value
+        return self.secrets.secrets_only(value)
 
     def value(self, value: Any) -> Any:
         """A copy of a JSON value with every string scrubbed (keys are kept as sent)."""
-        if self.keep_volatile and self.secrets is None:
+        if self.keep_volatile and not self.secrets:
             return value
         return self._walk(value, 0)
 
@@ -191,12 +184,6 @@ def _scrub_now_derived_siblings(obj: dict[Any, Any]) -> None:
     for key, item in obj.items():
         if isinstance(item, str) and _WEEKDAY.fullmatch(item):
             obj[key] = "<weekday>"
-
-
-def _secret_pattern(secrets: Sequence[str]) -> re.Pattern[str] | None:
-    """One alternation, longest first, so a secret inside a longer one goes as a whole."""
-    ordered = sorted({s for s in secrets if s}, key=lambda s: (-len(s), s))
-    return re.compile("|".join(re.escape(s) for s in ordered)) if ordered else None
 
 
 def truncate(answer: Any, scrubber: Scrubber | None = None) -> tuple[Any, bool]:

@@ -27,6 +27,9 @@ from mcpvcr.targets import Target
 
 SSE_READ_TIMEOUT = 300.0
 MAX_SSE_EVENT_BYTES = 64 * 1024 * 1024
+MAX_JSON_ANSWER_BYTES = MAX_SSE_EVENT_BYTES
+"""A plain JSON answer is capped like an SSE event and a stdio line (a 400 MB list
+took 1 GB of memory before anything looked at it)."""
 
 
 class HttpChannel:
@@ -115,7 +118,7 @@ async def open_http(target: Target, options: RecordOptions) -> AsyncIterator[Htt
         content_type = response.headers.get("content-type", "").lower()
         if content_type.startswith("application/json"):
             # Read here (the SDK then reads the cached body) to keep what it cannot parse.
-            message = _odd_message(await response.aread())
+            message = _odd_message(await _read_capped(response, statuses))
             if message is not None:
                 odd[message["id"]] = message
         if response.status_code >= 400:
@@ -164,6 +167,27 @@ async def open_http(target: Target, options: RecordOptions) -> AsyncIterator[Htt
         ) as (read_stream, write_stream),
     ):
         yield HttpChannel(target, read_stream, write_stream, statuses, odd)
+
+
+async def _read_capped(response: Any, statuses: list[str]) -> bytes:
+    """The body, read at most MAX_JSON_ANSWER_BYTES; past that the answer is dropped."""
+    import httpx2
+
+    declared = response.headers.get("content-length", "")
+    size, parts = 0, []
+    if not (declared.isdigit() and int(declared) > MAX_JSON_ANSWER_BYTES):
+        async for part in response.aiter_bytes():
+            size += len(part)
+            if size > MAX_JSON_ANSWER_BYTES:
+                break
+            parts.append(part)
+        else:
+            # Cached as aread() would: the SDK reads the same body next.
+            response._content = b"".join(parts)
+            return bytes(response._content)
+    await response.aclose()
+    statuses.append(f"answer over {MAX_JSON_ANSWER_BYTES} bytes dropped")
+    raise httpx2.ReadError(f"the answer is over {MAX_JSON_ANSWER_BYTES} bytes", request=None)
 
 
 def _odd_message(body: bytes) -> dict[str, Any] | None:

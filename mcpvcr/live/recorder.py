@@ -27,9 +27,9 @@ from mcpvcr.live.handshake import (
     negotiate,
 )
 from mcpvcr.live.lists import kinds_to_record, record_list
-from mcpvcr.live.redact import redact
 from mcpvcr.live.wire import Channel, RawClient
 from mcpvcr.recording import FUZZ_LIMIT_SECONDS, RecordOptions
+from mcpvcr.redaction import redact
 from mcpvcr.targets import Target
 from mcpvcr.terminal import printable
 

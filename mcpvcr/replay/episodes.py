@@ -39,7 +39,7 @@ class EpisodeLog:
     def keep(self, interaction: dict[str, Any]) -> dict[str, Any]:
         """Redact the target's secrets, append, and save the cassette atomically."""
         from mcpvcr import store
-        from mcpvcr.live.redact import redact
+        from mcpvcr.redaction import redact
 
         clean: dict[str, Any] = redact(
             interaction, self.target.secret_values(), self.options.scrub_patterns

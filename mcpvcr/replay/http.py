@@ -14,13 +14,19 @@ import uuid
 from typing import Any
 from urllib.parse import urlsplit
 
-from mcpvcr.jsonrpc import PARSE_ERROR
+from mcpvcr.jsonrpc import INTERNAL_ERROR, PARSE_ERROR
+from mcpvcr.replay.http_guard import HttpGuard, bounded_protocol, read_body
 from mcpvcr.replay.responder import Close, Responder, Send
 
 SESSION_HEADER = "mcp-session-id"
 
 
-def build_app(responder: Responder, path: str = "/mcp", on_close: Any = None) -> Any:
+def build_app(
+    responder: Responder,
+    path: str = "/mcp",
+    on_close: Any = None,
+    guard: HttpGuard | None = None,
+) -> Any:
     """A Starlette app answering MCP requests on `path` from the responder."""
     from starlette.applications import Starlette
     from starlette.requests import Request
@@ -28,16 +34,31 @@ def build_app(responder: Responder, path: str = "/mcp", on_close: Any = None) ->
     from starlette.routing import Route
 
     session_id = uuid.uuid4().hex
+    checks = guard or HttpGuard()
 
     async def post(request: Request) -> Response:
+        try:
+            return await _post(request)
+        except Exception:  # no client input may put a traceback in the log
+            error = {"code": INTERNAL_ERROR, "message": "Internal error"}
+            return JSONResponse({"jsonrpc": "2.0", "id": None, "error": error}, status_code=500)
+
+    async def _post(request: Request) -> Response:
+        refused = checks.refusal(request.headers)
+        if refused is not None:
+            return Response(refused[1], status_code=refused[0])
         if not _local_origin(request.headers.get("origin")):
             # DNS rebinding: a web page must not drive the replay (or, in
             # new_episodes mode, the real server behind it with your token).
             return Response("cross-origin requests are refused", status_code=403)
+        raw = await read_body(request.stream())
+        if raw is None:
+            return Response("request body too large", status_code=413)
         try:
-            payload = json.loads(await request.body())
-        except ValueError as err:
-            error = {"code": PARSE_ERROR, "message": f"Parse error: {err}"}
+            payload = json.loads(raw)
+        except (ValueError, RecursionError) as err:
+            reason = "nested too deeply" if isinstance(err, RecursionError) else str(err)
+            error = {"code": PARSE_ERROR, "message": f"Parse error: {reason}"}
             return JSONResponse({"jsonrpc": "2.0", "id": None, "error": error}, status_code=400)
         messages = payload if isinstance(payload, list) else [payload]
         replies: list[dict[str, Any]] = []
@@ -92,7 +113,13 @@ def _is_request(message: Any) -> bool:
     return isinstance(message, dict) and "id" in message and "method" in message
 
 
-async def serve_http(responder: Responder, host: str, port: int, path: str = "/mcp") -> str | None:
+async def serve_http(
+    responder: Responder,
+    host: str,
+    port: int,
+    path: str = "/mcp",
+    guard: HttpGuard | None = None,
+) -> str | None:
     """Serve until interrupted or until a recorded server death; return that reason."""
     import uvicorn
 
@@ -104,8 +131,16 @@ async def serve_http(responder: Responder, host: str, port: int, path: str = "/m
         if server is not None:
             server.should_exit = True
 
-    app = build_app(responder, path, on_close)
-    config = uvicorn.Config(app, host=host, port=port, log_level="warning", lifespan="off")
+    app = build_app(responder, path, on_close, guard)
+    config = uvicorn.Config(
+        app,
+        host=host,
+        port=port,
+        log_level="warning",
+        lifespan="off",
+        http=bounded_protocol(),
+        h11_max_incomplete_event_size=64 * 1024,
+    )
     server = uvicorn.Server(config)
     await server.serve()
     return closed[0] if closed else None

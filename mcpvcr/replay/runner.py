@@ -12,6 +12,7 @@ from mcpvcr.replay.responder import Forward, Responder
 if TYPE_CHECKING:
     from mcpvcr.cassette import Cassette
     from mcpvcr.recording import RecordOptions
+    from mcpvcr.replay.http_guard import HttpGuard
     from mcpvcr.targets import Target
 
 
@@ -29,6 +30,8 @@ class ReplayPlan:
     options: RecordOptions
     address: tuple[str, int] | None
     """HOST, PORT for streamable HTTP; None for stdio."""
+    guard: HttpGuard | None = None
+    """What the HTTP server accepts (Host names, the record-through token)."""
 
 
 async def run_replay(plan: ReplayPlan) -> str | None:
@@ -56,4 +59,4 @@ async def run_replay(plan: ReplayPlan) -> str | None:
             return await serve_stdio(responder)
         from mcpvcr.replay.http import serve_http
 
-        return await serve_http(responder, *plan.address)
+        return await serve_http(responder, *plan.address, guard=plan.guard)

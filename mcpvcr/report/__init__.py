@@ -95,13 +95,11 @@ def _lint_json(findings: Sequence[Finding], options: Options) -> str:
 
 def _lint_text(findings: Sequence[Finding], options: Options) -> str:
     from mcpvcr.report.common import severity_counts
-    from mcpvcr.terminal import printable
+    from mcpvcr.terminal import one_line
 
     prefix = f"{options.source}: " if options.source else ""
-    lines = [
-        printable(f"{prefix}{f.severity} {f.code} [{f.where}] {' '.join(f.message.split())}")
-        for f in findings
-    ]
+    # One line per finding, whatever a tool name or message holds (newlines included).
+    lines = [one_line(f"{prefix}{f.severity} {f.code} [{f.where}] {f.message}") for f in findings]
     counts = severity_counts(tuple(findings))
     if findings:
         lines.append(

@@ -1,9 +1,15 @@
 """Make untrusted text (names, descriptions, error messages) inert in each output format.
 
-A server controls its name, tool names, descriptions and error texts. A report
-is read by people and often by a model, so none of that text may inject
-Markdown, HTML or terminal control sequences (MCProbe's report embedded it raw;
-anchors spec §9.1 item 14).
+A server controls its name, tool names, descriptions and error texts, and a
+cassette from a pull request controls all of it. A report is read by people
+and often by a model, so none of that text may inject Markdown, HTML, terminal
+control sequences or CI workflow commands. One function per output kind, used
+by every renderer:
+
+- terminal text: `mcpvcr.terminal.printable` / `one_line`
+- Markdown: `md_text` (inline text) and `md_code` (code spans)
+- HTML: `html_text`
+- CI workflow commands: `ci_value` (a command's message or property)
 """
 
 from __future__ import annotations
@@ -11,14 +17,13 @@ from __future__ import annotations
 import html
 import re
 
-from mcpvcr.terminal import printable
+from mcpvcr.terminal import one_line, printable
+
+__all__ = ["ci_value", "html_text", "md_code", "md_text", "one_line", "printable", "truncate"]
 
 _MD_SPECIAL = re.compile(r"([\\`*_\[\]|~])")
-
-
-def one_line(text: str) -> str:
-    """Control characters neutralised and all whitespace collapsed to single spaces."""
-    return " ".join(printable(text).split())
+_MD_BLOCK_START = re.compile(r"^(#{1,6}(?=\s|$)|[-+](?=\s|$)|=+$|\d{1,9}[.)](?=\s|$))")
+"""What makes a heading, quote, list or setext underline when it starts a line."""
 
 
 def truncate(text: str, limit: int) -> str:
@@ -26,9 +31,13 @@ def truncate(text: str, limit: int) -> str:
 
 
 def md_text(text: str) -> str:
-    """Untrusted text as inert inline Markdown (also safe inside a table cell)."""
+    """Untrusted text as inert inline Markdown (also safe inside a table cell, and at
+    the start of a line): no emphasis, link, image, raw HTML, comment, heading or
+    @mention can come out of it."""
     escaped = html.escape(one_line(text), quote=False)
-    return _MD_SPECIAL.sub(r"\\\1", escaped)
+    escaped = _MD_SPECIAL.sub(r"\\\1", escaped)
+    escaped = escaped.replace("@", "&#64;")  # no notification for @user or @org/team
+    return _MD_BLOCK_START.sub(lambda m: "\\" + m.group(1), escaped)
 
 
 def md_code(text: str, *, in_table: bool = False) -> str:
@@ -46,3 +55,14 @@ def md_code(text: str, *, in_table: bool = False) -> str:
 def html_text(text: str) -> str:
     """Untrusted text as HTML character data (or a quoted attribute value)."""
     return html.escape(printable(text), quote=True)
+
+
+def ci_value(text: str, *, prop: bool = False) -> str:
+    """Untrusted text as a GitHub workflow command's message (or property value).
+
+    Percent-encoding the line breaks keeps it one command: the runner decodes
+    them for display only, so no text can start a second command."""
+    text = printable(text).replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
+    if prop:
+        text = text.replace(":", "%3A").replace(",", "%2C")
+    return text

@@ -58,7 +58,7 @@ def _header(report: Report) -> str:
         lines.append(f"**⚠ Score {md_text(report.cap)}** (dimensions alone: {report.uncapped})")
     if report.fuzzed:
         parts = [
-            text + (f" ({_names(names)})" if names else "")
+            md_text(text) + (f" ({_names(names)})" if names else "")
             for text, names in coverage_parts(report)
         ]
         lines.append("**Coverage:** " + "; ".join(parts))

@@ -189,7 +189,8 @@ def test_expired_ignore_entry_stops_applying_and_is_reported(
 ) -> None:
     ignore = tmp_path / "ignore.toml"
     ignore.write_text(
-        '[[ignore]]\nrule = "tool.removed"\nreason = "Temporary."\nexpires = 2020-01-01\n'
+        '[[ignore]]\nrule = "tool.removed"\nlocation = "/tools/gone"\nreason = "Temporary."\n'
+        "expires = 2020-01-01\n"
     )
     assert run(["gate", *pair, "--ignore-file", str(ignore)]) == 1
     assert "ignore entry expired" in capsys.readouterr().err
@@ -199,7 +200,7 @@ def test_ignore_entry_without_reason_is_a_usage_error(
     pair: tuple[str, str], tmp_path: Path, capsys: Any
 ) -> None:
     ignore = tmp_path / "ignore.toml"
-    ignore.write_text('[[ignore]]\nrule = "tool.removed"\n')
+    ignore.write_text('[[ignore]]\nrule = "tool.removed"\nlocation = "/tools/gone"\n')
     assert run(["gate", *pair, "--ignore-file", str(ignore)]) == 2
     assert "needs a 'reason'" in capsys.readouterr().err
 
@@ -208,7 +209,9 @@ def test_default_ignore_file_in_the_working_directory(
     pair: tuple[str, str], tmp_path: Path, monkeypatch: Any
 ) -> None:
     monkeypatch.chdir(tmp_path)
-    Path(".mcpvcr-ignore.toml").write_text('[[ignore]]\nrule = "tool.*"\nreason = "Reviewed."\n')
+    Path(".mcpvcr-ignore.toml").write_text(
+        '[[ignore]]\nrule = "tool.removed"\nlocation = "/tools/gone"\nreason = "Reviewed."\n'
+    )
     assert run(["gate", *pair]) == 0
 
 

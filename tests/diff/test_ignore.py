@@ -21,9 +21,9 @@ def _changes() -> Changes:
     return diff(old, new)
 
 
-def test_rule_and_location_globs_select_changes() -> None:
+def test_rule_and_location_select_changes() -> None:
     entries = parse_ignore(
-        {"ignore": [{"rule": "tool.remov*", "location": "/tools/a", "reason": "Planned."}]}
+        {"ignore": [{"rule": "tool.removed", "location": "/tools/a", "reason": "Planned."}]}
     )
     result = apply_ignore(_changes(), entries, TODAY)
     assert [(c.rule, c.location) for c in result.changes.ignored] == [("tool.removed", "/tools/a")]
@@ -33,28 +33,45 @@ def test_rule_and_location_globs_select_changes() -> None:
 
 def test_expiry_is_inclusive_of_the_day_and_reported() -> None:
     entries = parse_ignore(
-        {"ignore": [{"rule": "tool.*", "reason": "Until the release.", "expires": TODAY}]}
+        {
+            "ignore": [
+                {
+                    "rule": rule,
+                    "location": "/tools/*",
+                    "reason": "Until the release.",
+                    "expires": TODAY,
+                }
+                for rule in ("tool.removed", "tool.description.changed")
+            ]
+        }
     )
     result = apply_ignore(_changes(), entries, TODAY)
     assert not result.changes.ignored
     assert result.expired == tuple(entries)
+    assert len(result.loud_lines()) == 2
     still = apply_ignore(_changes(), entries, TODAY - dt.timedelta(days=1))
     assert len(still.changes.ignored) == len(_changes().changes)
 
 
 def test_unused_entries_are_reported() -> None:
-    entries = parse_ignore({"ignore": [{"rule": "prompt.removed", "reason": "Old."}]})
+    entries = parse_ignore(
+        {"ignore": [{"rule": "prompt.removed", "location": "/prompts/p", "reason": "Old."}]}
+    )
     assert apply_ignore(_changes(), entries, TODAY).unused == tuple(entries)
 
 
 @pytest.mark.parametrize(
     ("document", "message"),
     [
-        ({"ignore": [{"rule": "tool.removed"}]}, "needs a 'reason'"),
-        ({"ignore": [{"rule": "tool.removed", "reason": "  "}]}, "needs a 'reason'"),
+        ({"ignore": [{"rule": "tool.removed", "location": "/t"}]}, "needs a 'reason'"),
+        ({"ignore": [{"rule": "tool.removed", "location": "/t", "reason": " "}]}, "'reason'"),
         ({"ignore": [{"reason": "x"}]}, "needs a 'rule'"),
+        ({"ignore": [{"rule": "tool.removed", "reason": "y"}]}, "needs a 'location'"),
         ({"ignore": [{"rule": "x", "reason": "y", "until": "2027-01-01"}]}, "unknown key 'until'"),
-        ({"ignore": [{"rule": "x", "reason": "y", "expires": "soon"}]}, "invalid 'expires'"),
+        (
+            {"ignore": [{"rule": "tool.removed", "location": "/t", "reason": "y", "expires": "x"}]},
+            "invalid 'expires'",
+        ),
         ({"ignore": {"rule": "x"}}, "array of tables"),
         ({"accept": []}, "unknown top-level key 'accept'"),
         ({"ignore": ["x"]}, "is not a table"),
@@ -67,7 +84,10 @@ def test_invalid_documents_are_usage_errors(document: dict[str, object], message
 
 def test_load_reads_toml_dates_and_names_the_file(tmp_path: Path) -> None:
     path = tmp_path / "ign.toml"
-    path.write_text('[[ignore]]\nrule = "a"\nreason = "b"\nexpires = 2027-01-31\n')
+    path.write_text(
+        '[[ignore]]\nrule = "tool.removed"\nlocation = "/tools/a"\nreason = "b"\n'
+        "expires = 2027-01-31\n"
+    )
     [entry] = load_ignore(path)
     assert entry.expires == dt.date(2027, 1, 31)
     path.write_text("[[ignore]\n")

@@ -66,7 +66,7 @@ def test_a_failing_fuzz_pass_names_the_real_error(monkeypatch: pytest.MonkeyPatc
 
 def test_fuzz_and_live_redaction_write_the_same_placeholder() -> None:
     from mcpvcr.fuzz.scrub import REDACTED as SCRUB_REDACTED
-    from mcpvcr.live.redact import REDACTED
+    from mcpvcr.redaction import REDACTED
 
     assert SCRUB_REDACTED == REDACTED
 

@@ -32,10 +32,14 @@ PROBE_TOOLS = {
 }
 
 
-async def probe_session(calls: list[tuple[str, dict[str, Any]]]) -> tuple[Any, list[Any]]:
+async def probe_session(
+    calls: list[tuple[str, dict[str, Any]]], serve_args: tuple[str, ...] = ()
+) -> tuple[Any, list[Any]]:
     """Start `mcpvcr serve`, run the calls in order, return (initialize result, call results)."""
     params = StdioServerParameters(
-        command=sys.executable, args=["-m", "mcpvcr", "serve", "--timeout", "20"], cwd=str(REPO)
+        command=sys.executable,
+        args=["-m", "mcpvcr", "serve", "--timeout", "20", *serve_args],
+        cwd=str(REPO),
     )
     results = []
     with tempfile.TemporaryFile("w+") as errlog:
@@ -51,10 +55,10 @@ async def probe_session(calls: list[tuple[str, dict[str, Any]]]) -> tuple[Any, l
     return init, results
 
 
-def run_probe(calls: list[tuple[str, dict[str, Any]]]) -> tuple[Any, list[Any]]:
+def run_probe(calls: list[tuple[str, dict[str, Any]]], *serve_args: str) -> tuple[Any, list[Any]]:
     async def main() -> tuple[Any, list[Any]]:
         with anyio.fail_after(120):
-            return await probe_session(calls)
+            return await probe_session(calls, serve_args)
 
     return anyio.run(main)
 
@@ -88,7 +92,10 @@ def test_report_through_the_mcp_server_equals_mcpvcr_audit(tmp_path: Path) -> No
             ("probe_diff", {"old": str(saved), "new": str(saved)}),
             ("probe_disconnect", {}),
             ("probe_lint", {}),
-        ]
+        ],
+        "--allow-stdio",
+        "--root",
+        str(tmp_path),
     )
     assert init.server_info.name == "mcpvcr"
     assert "probe_connect" in (init.instructions or "")

@@ -1,5 +1,8 @@
 """The probe session behind `mcpvcr serve`: MCProbe's probe_* tools as plain functions.
 
+What a call may do is the session's `ServePolicy` (see mcpvcr.serve.policy):
+stdio targets only as allowed, cassette paths only inside the serve root.
+
 A "connection" is a target plus the cassette recorded from it: `probe_connect`
 records the contract, `probe_lint` / `probe_list` read that cassette, and
 `probe_fuzz` / `probe_report(fuzz=true)` record again with the behavioural
@@ -24,6 +27,7 @@ from typing import TYPE_CHECKING, Any
 from mcpvcr.cassette import Cassette
 from mcpvcr.errors import McpVcrError
 from mcpvcr.recording import RecordOptions
+from mcpvcr.serve.policy import PolicyError, ServePolicy
 from mcpvcr.targets import Target, stdio_target, url_target
 
 if TYPE_CHECKING:
@@ -32,6 +36,13 @@ if TYPE_CHECKING:
 
 class ProbeError(Exception):
     """A tool call that cannot be served; the message goes back as an isError result."""
+
+
+def _allowed(check: Any, *args: Any) -> Any:
+    try:
+        return check(*args)
+    except PolicyError as err:
+        raise ProbeError(str(err)) from None
 
 
 @dataclass
@@ -48,28 +59,41 @@ class Connection:
 class ProbeSession:
     """The connection registry and the eight probe_* actions."""
 
-    def __init__(self, timeout: float = 10.0, config: LintConfig | None = None) -> None:
+    def __init__(
+        self,
+        timeout: float = 10.0,
+        config: LintConfig | None = None,
+        policy: ServePolicy | None = None,
+    ) -> None:
         self._config = config
         self._connections: dict[str, Connection] = {}
         self._default: str | None = None
         self._counter = 0
         self._timeout = timeout
+        self.policy = policy or ServePolicy.build(None, allow_stdio=False)
 
     async def connect(self, args: dict[str, Any]) -> dict[str, Any]:
         options = RecordOptions(timeout=self._timeout)
         if args["transport"] == "cassette":
-            return self.open_cassette(args.get("path"))
+            return self.open_cassette(args.get("path"), confined=True)
+        if args["transport"] == "stdio" and args.get("command"):
+            argv = [args["command"], *args.get("args", [])]
+            _allowed(self.policy.check_stdio, argv, args.get("env"), args.get("cwd"))
         target = _target_of(args)
         return self._add(target, options, await _record(target, options))
 
-    def open_cassette(self, path: Any) -> dict[str, Any]:
-        """Open a cassette file as an offline connection (lint, list, report; no re-recording)."""
+    def open_cassette(self, path: Any, *, confined: bool = False) -> dict[str, Any]:
+        """Open a cassette file as an offline connection (lint, list, report; no re-recording).
+
+        `confined`: the path came from a tool call, so it must lie inside the root
+        (`--open` paths come from the person who started serve)."""
         from mcpvcr import store
 
         if not isinstance(path, str) or not path:
             raise ProbeError("transport 'cassette' needs a path")
+        where = _allowed(self.policy.path, path) if confined else path
         try:
-            cassette = store.load(path)
+            cassette = store.load(where)
         except McpVcrError as err:
             raise ProbeError(str(err)) from None
         return self._add(None, RecordOptions(timeout=self._timeout), cassette)
@@ -174,8 +198,11 @@ class ProbeSession:
         connection = self._get(args.get("connectionId"))
         cassette = await self._fuzzed(connection, args) if args.get("fuzz") else connection.cassette
         data = codec.encode(cassette)
+        where = _allowed(self.policy.path, args["path"])
         try:
-            store.write_bytes_atomic(data, args["path"])
+            # 0600 when new: a cassette is meant to hold no secret, but a server
+            # may echo one in a form no redactor recognises.
+            store.write_bytes_atomic(data, where, private=True)
         except McpVcrError as err:
             raise ProbeError(str(err)) from None
         return {
@@ -192,8 +219,10 @@ class ProbeSession:
         from mcpvcr.diff.formats import to_document
         from mcpvcr.diff.render import render_markdown
 
+        old_path = _allowed(self.policy.path, args["old"])
+        new_path = _allowed(self.policy.path, args["new"])
         try:
-            old, new = store.load(args["old"]), store.load(args["new"])
+            old, new = store.load(old_path), store.load(new_path)
         except McpVcrError as err:
             raise ProbeError(str(err)) from None
         changes = diff(old, new, old_label=args["old"], new_label=args["new"])

@@ -34,7 +34,9 @@ PATH: Final = {
     "type": "string",
     "minLength": 1,
     "description": (
-        "A file path, relative to the server's working directory, e.g. cassettes/x.mcpvcr."
+        "A file path relative to the serve root (the directory `mcpvcr serve --root` names, by "
+        "default the one it started in), e.g. cassettes/x.mcpvcr. Paths that resolve outside "
+        "the root are refused."
     ),
 }
 
@@ -91,7 +93,9 @@ TOOLS: Final[list[dict[str, Any]]] = [
             "command": {
                 "type": "string",
                 "minLength": 1,
-                "description": "For stdio: the program to start, e.g. npx or python.",
+                "description": "For stdio: the program to start, e.g. npx or python. Refused "
+                "unless the person running `mcpvcr serve` allowed stdio (--allow-stdio) or "
+                "listed this exact command line in [tool.mcpvcr.serve] allow-stdio.",
             },
             "args": {
                 "type": "array",
@@ -125,7 +129,8 @@ TOOLS: Final[list[dict[str, Any]]] = [
                 "are never recorded or echoed back).",
             },
         },
-        {"readOnlyHint": False, "destructiveHint": False, "openWorldHint": True},
+        # A stdio target is a program this server starts: it can do anything.
+        {"readOnlyHint": False, "destructiveHint": True, "openWorldHint": True},
         required=("transport",),
     ),
     _tool(
@@ -166,7 +171,8 @@ TOOLS: Final[list[dict[str, Any]]] = [
             "maxTools": MAX_TOOLS,
             "fuzzDestructive": FUZZ_DESTRUCTIVE,
         },
-        {"readOnlyHint": False, "destructiveHint": False, "openWorldHint": True},
+        # With fuzz=true it calls the target's tools, which may change its data.
+        {"readOnlyHint": False, "destructiveHint": True, "openWorldHint": True},
     ),
     _tool(
         "probe_list",

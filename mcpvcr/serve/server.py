@@ -2,7 +2,8 @@
 
 Arguments are validated against the advertised schemas before a tool runs; a
 failure of any kind is an `isError` result whose text names the tool, never a
-protocol error, so a host can show it to the model.
+protocol error, so a host can show it to the model. Every result passes the
+process redactor: a failing handshake's message may echo the target's token.
 """
 
 from __future__ import annotations
@@ -12,8 +13,10 @@ from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING, Any
 
 from mcpvcr._version import __version__
-from mcpvcr.live.probe_tools import INSTRUCTIONS, TOOLS
-from mcpvcr.probe import ProbeError, ProbeSession
+from mcpvcr.redaction import outgoing, process_redactor
+from mcpvcr.serve.policy import ServePolicy
+from mcpvcr.serve.session import ProbeError, ProbeSession
+from mcpvcr.serve.tools import INSTRUCTIONS, TOOLS
 
 if TYPE_CHECKING:
     from mcpvcr.config import LintConfig
@@ -35,7 +38,7 @@ def _actions(session: ProbeSession) -> dict[str, Action]:
 
 
 def _error(tool: str, message: str) -> dict[str, Any]:
-    return {"content": [{"type": "text", "text": f"[{tool}] {message}"}], "isError": True}
+    return {"content": [{"type": "text", "text": outgoing(f"[{tool}] {message}")}], "isError": True}
 
 
 def _validation_error(tool: dict[str, Any], arguments: Any) -> str | None:
@@ -66,6 +69,7 @@ async def call(session: ProbeSession, name: str, arguments: Any) -> dict[str, An
         payload = await outcome if not isinstance(outcome, dict) else outcome
     except ProbeError as err:
         return _error(name, str(err))
+    payload = process_redactor().value(payload)
     text = json.dumps(payload, indent=2, ensure_ascii=False, sort_keys=True)
     return {"content": [{"type": "text", "text": text}], "structuredContent": payload}
 
@@ -97,12 +101,15 @@ def build_server(session: ProbeSession | None = None) -> Any:
 
 
 async def serve_stdio(
-    timeout: float = 10.0, cassettes: tuple[str, ...] = (), config: LintConfig | None = None
+    timeout: float = 10.0,
+    cassettes: tuple[str, ...] = (),
+    config: LintConfig | None = None,
+    policy: ServePolicy | None = None,
 ) -> None:
     """Serve the probe tools on stdin/stdout until the client closes stdin."""
     from mcp.server.stdio import stdio_server
 
-    session = ProbeSession(timeout=timeout, config=config)
+    session = ProbeSession(timeout=timeout, config=config, policy=policy)
     for path in cassettes:
         session.open_cassette(path)
     server = build_server(session)
