@@ -124,10 +124,10 @@ def _run(text: str, index: int, chars: frozenset[int]) -> bool:
 def _joiner_ok(text: str, index: int, *, emoji: bool) -> bool:
     before = text[index - 1] if index else ""
     after = text[index + 1] if index + 1 < len(text) else ""
+    if before and _virama(before):
+        return True
     if not before or not after:
         return False
-    if _virama(before):
-        return True
     if emoji:
         return _emoji(before) and _emoji(after)
     return _joining_script(before) and _joining_script(after)

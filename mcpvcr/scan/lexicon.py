@@ -30,8 +30,12 @@ EN: Final[dict[str, list[str]]] = {
         r"\s+(?:instructions?|prompts?|rules|guidelines|directives|messages|guardrails|policies)",
         r"\b(?:your|the)\s+new\s+(?:instructions?|task|role|directive)s?\s+(?:is|are)\b",
         r"\byou\s+are\s+now\s+(?:a|an|in|the)\b",
+        r"\b(?:ignore|disregard)\s+(?:the\s+|your\s+)?user'?s?\s+(?:original\s+)?(?:question|request"
+        r"|instructions?|message|prompt|query|task)",
         r"\bnew\s+system\s+(?:prompt|instructions?)\b",
         r"\b(?:this|these)\s+instructions?\s+(?:override|supersede|take\s+precedence)",
+        r"\b(?:overrides?|supersedes?|takes\s+precedence\s+over)\s+(?:the\s+|all\s+|any\s+)?"
+        r"(?:instructions?|rules|prompts?|guidelines)\b",
     ],
     "conceal": [
         r"\b(?:do\s+not|don'?t|never|must\s+not|should\s+not|shouldn'?t|avoid|refrain\s+from)\s+"
@@ -58,7 +62,12 @@ EN: Final[dict[str, list[str]]] = {
         r"\bimplementation\s+details?\b[^.\n]{0,40}\b(?:user|mention|tell)\b",
         r"\b(?:could|might|may|would|will)\s+(?:upset|alarm|confuse|worry|scare|distract|annoy"
         r"|concern|bother)\s+" + _USER + r"\b",
-        r"\b(?:silently|quietly|invisibly|discreetly|unobtrusively|in\s+the\s+background)\b",
+        # "silently accepted" describes; "silently copy" orders
+        r"\b(?:silently|quietly|invisibly|discreetly|unobtrusively)\s+(?:also\s+)?(?:read|send|copy"
+        r"|attach|append|add|include|forward|upload|pass|put|call|run|execute|collect|gather|log"
+        r"|store|save|record|exfiltrate|transmit|post|share|sync|mirror|cc|bcc)\b",
+        r"\b(?:do|perform|run|handle)\s+(?:it|this|that|these\s+steps?)\s+(?:silently|quietly"
+        r"|discreetly|in\s+the\s+background)\b",
         r"\b" + _USER + r"\s+(?:does\s+not|doesn'?t|do\s+not|don'?t|won'?t)\s+need\s+to\s+"
         r"(?:know|see|hear|be\s+told)\b",
         r"\b(?:not|never)\s+(?:relevant|important|interesting|necessary)\s+(?:to|for)\s+"

@@ -184,6 +184,10 @@ def _sources(sig: Signals, ctx: Context) -> list[Verdict]:
                 Verdict("credential_access", "error", source[0], why, ("source", "parameter_sink"))
             )
             break
+        if sig.in_sentence("imperative", index) and not _PURPOSE_SENSITIVE.search(ctx.purpose):
+            why = "orders the model to fetch or hand over credentials or conversation"
+            out.append(Verdict("credential_access", "error", source[0], why, ("source", "order")))
+            break
         pushers = [
             n for n in ("precondition", "pressure", "tag", "conceal", "conceal_soft") if sig.has(n)
         ]
@@ -200,7 +204,9 @@ def _parameter(sig: Signals, ctx: Context) -> list[Verdict]:
     """A parameter whose name or description asks for credentials or conversation."""
     if ctx.kind != "param":
         return []
-    span = sig.first("conv", "quantified", "store")
+    # Environment variables or a key path as an argument are ordinary inputs of launch or
+    # SSH tools; conversation content and "any passwords the user shared" never are.
+    span = sig.first("conv", "quantified")
     if span is None or _PURPOSE_SENSITIVE.search(ctx.purpose):
         return []
     why = (
@@ -226,7 +232,8 @@ def _recipient(sig: Signals, ctx: Context) -> list[Verdict]:
 
 
 def _image(sig: Signals, ctx: Context) -> list[Verdict]:
-    spans = sig.spans["image"]
+    # Pages fetched by a browse tool carry signed image URLs: in answers only a slot counts.
+    spans = sig.spans["image_slot" if ctx.kind == "answer" else "image"]
     if not spans:
         return []
     why = "an image or link to an outside host whose URL carries data (rendering it leaks the data)"

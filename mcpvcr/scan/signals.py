@@ -41,7 +41,8 @@ _QUANTIFIED: Final = re.compile(
     re.I,
 )
 _STORE: Final = re.compile(
-    r"[~/.$][\w./-]*\.(?:ssh|aws|kube|docker|gnupg|netrc|npmrc|pypirc|git-credentials|env)\b[\w./-]*"
+    r"(?<![\w.])(?:[~$][\w./-]*/|/[\w./-]*/)?\.(?:ssh|aws|kube|docker|gnupg|netrc|npmrc|pypirc"
+    r"|git-credentials|env)\b[\w./-]*"
     r"|\bid_(?:rsa|ed25519|ecdsa|dsa)\b|\bmcp\.json\b|\bclaude_desktop_config\.json\b|/etc/shadow\b"
     r"|\b(?:environment\s+variables?|env\s+vars?|process\.env|os\.environ|keychain|wallet\.dat"
     r"|private\s+keys?|ssh\s+keys?|seed\s+phrases?|mnemonics?|recovery\s+phrases?|cookies)\b",
@@ -51,10 +52,16 @@ _NOT_STORE: Final = re.compile(r"\.ssh/(?:config|known_hosts)\b|\.env\.example\b
 _ID: Final = r"[a-z][a-z0-9]*(?:[_.][a-z0-9]+)+"
 _QID: Final = r"[`'\"]([a-z][a-z0-9]*(?:[_.-][a-z0-9]+)+)[`'\"]"
 _TOOL_REF: Final = re.compile(
-    _QID + r"|\b(" + _ID + r")\s+(?:tool|function)\b|\b(?:tool|function)\s+(" + _ID + r")\b"
+    _QID
+    + r"\s*(?:tool|function)\b|\b("
+    + _ID
+    + r")\s+(?:tool|function)\b|\b(?:tool|function)\s+("
+    + _ID
+    + r")\b"
     r"|\b(?:call|calls|calling|invoke|invoking|invokes|use|using|uses|run|running)\s+(?:the\s+)?"
     r"([a-z][a-z0-9]*(?:[_.-][a-z0-9]+)+)\b"
-    r"|\b(" + _ID + r")\b",
+    r"|\b(" + _ID + r")\b"
+    r"|\bthe\s+([a-z][a-z0-9]+)\s+(?:tool|function)\b",
     re.I,
 )
 _GENERIC_TOOLS: Final = re.compile(
@@ -67,7 +74,8 @@ _INSTRUCT_ABOUT: Final = re.compile(
     r"|called|use|used|uses|invoke|invoked|invokes|send|sends|sent|run|runs|using|calling|invoking)\b"
     r"|\b(?:instead\s+of|rather\s+than|in\s+place\s+of)\b"
     r"|\b(?:set|change|replace|override|modify|prefix|prepend|rewrite|redirect|alter|swap)\b"
-    r"|\b(?:must|always|never|should|shall)\b",
+    r"|\b(?:must|always|never|should|shall)\b[^.\n]{0,40}\b(?:call|use|invoke|send|add|include|set"
+    r"|pass|change|forward|route|prefix|append|copy|attach|replace|redirect|bcc|cc)\b",
     re.I,
 )
 _IMPERATIVE: Final = re.compile(
@@ -147,8 +155,9 @@ def extract(raw: str) -> Signals:
         m.span() for m in EMAIL.finditer(text) if not _benign_host(m.group(0).split("@")[1])
     ]
     found.spans["phone"] = [m.span() for m in PHONE.finditer(text)]
-    found.spans["param_sink"] = [m.span() for m in PARAM_SINK.finditer(masked)]
+    found.spans["param_sink"] = [m.span() for m in PARAM_SINK.finditer(text)]
     found.spans["image"] = [m.span() for m in IMAGE.finditer(text) if _image_with_data(m)]
+    found.spans["image_slot"] = [m.span() for m in IMAGE.finditer(text) if _image_slot(m)]
     found.spans["generic_tools"] = [m.span() for m in _GENERIC_TOOLS.finditer(masked)]
     found.tool_refs = _tool_refs(text)
     return found
@@ -176,9 +185,13 @@ def _tag_counts(tag: str) -> bool:
 def _imperatives(masked: str, spans: list[Span]) -> list[Span]:
     out: list[Span] = []
     for start, end in spans:
-        found = _IMPERATIVE.search(masked, start, min(end, start + 60))
-        if found and masked[start : found.start()].strip(" ,;:-*>•") == "":
-            out.append(found.span())
+        clause = masked[start : min(end, start + 60)]
+        found = _IMPERATIVE.search(clause)
+        prefix = clause[: found.start()] if found else ""
+        # a leading vocative or turn marker ("ai assistant:", "[inst]") still starts an order
+        prefix = re.sub(r"^\s*(?:\[[^\]]{1,12}\]|<[^>]{1,20}>|[\w ]{1,30}:)\s*", "", prefix)
+        if found and prefix.strip(" ,;:-*>•") == "":
+            out.append((start + found.start(), start + found.end()))
     return out
 
 
@@ -203,11 +216,17 @@ def _image_with_data(match: re.Match[str]) -> bool:
     return bool(DATA_SLOT.search(query) or re.search(r"[{<$]|%s", url))
 
 
+def _image_slot(match: re.Match[str]) -> bool:
+    """An image URL with a template slot the model is meant to fill with data."""
+    url = next((g for g in match.groups() if g), "")
+    return _image_with_data(match) and bool(re.search(r"[{<$]|%s|\[[a-z_ ]+\]", url))
+
+
 def _tool_refs(masked: str) -> list[tuple[Span, str]]:
     refs: list[tuple[Span, str]] = []
     for match in _TOOL_REF.finditer(masked):
         name = next((g for g in match.groups() if g), "")
-        bare = match.lastindex == 5
+        bare = match.lastindex in (5, 6)
         if bare and name not in WELL_KNOWN:
             continue  # a snake_case word alone is as likely a parameter or value name
         if "." in name and not re.search(r"[_-]", name):

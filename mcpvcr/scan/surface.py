@@ -24,7 +24,6 @@ _RECIPIENT_PARAM: Final = re.compile(
     r"|number|destination|webhook(?:_?url)?|callback(?:_?url)?|target|channel|receiver)s?$",
     re.I,
 )
-_FIRST_SENTENCE: Final = re.compile(r"(?<=[.!?])\s|\n")
 _VALUE_KEYS: Final = ("default", "const", "enum")
 _TEXT_KEYS: Final = ("description", "title", "$comment", "examples")
 
@@ -97,8 +96,9 @@ def _plain(path: str, item: dict[str, Any], ctx: Context, where: dict[str, str])
 
 def _tool_items(tool: dict[str, Any], base: Context) -> Iterator[Item]:
     name = tool.get("name") if isinstance(tool.get("name"), str) else ""
-    description = str(tool.get("description") or "")
-    purpose = f"{name} {_FIRST_SENTENCE.split(description.strip(), maxsplit=1)[0]}"
+    # The purpose is what the tool is called: its description may be the attacker's text.
+    title = tool.get("title") if isinstance(tool.get("title"), str) else ""
+    purpose = f"{name} {title}"
     ctx = base.at(self_name=name, purpose=purpose)
     path = f"/tools/{_esc(str(name))}"
     where = {"tool": str(name)}
@@ -151,7 +151,8 @@ def _schema(
             value, dict
         ):
             for prop, sub in value.items():
-                child = f"{param}.{prop}" if param else str(prop)
+                # lint locations name the top-level parameter; the field path has the rest
+                child = param or str(prop)
                 if key == "properties":
                     prop_where = {**where, "param": child}
                     words = re.sub(r"[_\-.]+|(?<=[a-z])(?=[A-Z])", " ", str(prop))
@@ -170,8 +171,7 @@ def _schema(
 
 def _prompt_items(prompt: dict[str, Any], base: Context) -> Iterator[Item]:
     name = str(prompt.get("name", ""))
-    description = prompt.get("description") if isinstance(prompt.get("description"), str) else ""
-    ctx = base.at(purpose=f"{name} {description}")
+    ctx = base.at(purpose=f"{name} {prompt.get('title') or ''}")
     path = f"/prompts/{_esc(name)}"
     where = {"prompt": name}
     yield from _plain(path, prompt, ctx, where)
