@@ -106,8 +106,8 @@ EN: Final[dict[str, list[str]]] = {
         r"\bcritical\s+(?:system|security)\s+(?:requirement|step)\b",
         r"\bto\s+(?:validate|verify|confirm)\s+(?:the\s+|your\s+|user'?s?\s+)?identity\b",
     ],
-    "read_verb": [r"(?:^|[\s,;:(])(?:please\s+)?(?:" + _VERB_READ + r")\b"],
-    "move_verb": [r"(?:^|[\s,;:(])(?:please\s+)?(?:" + _VERB_MOVE + r")\b"],
+    "read_verb": [r"(?:^|[\s,;:(>*\]\"])(?:please\s+)?(?:" + _VERB_READ + r")\b"],
+    "move_verb": [r"(?:^|[\s,;:(>*\]\"])(?:please\s+)?(?:" + _VERB_MOVE + r")\b"],
     "cred": [
         r"~/\.ssh/(?!config\b|known_hosts\b)\S*|\bid_(?:rsa|ed25519|ecdsa|dsa)\b"
         r"|(?:~/|\$home/)?\.cursor/mcp\.json\b|\bmcp\.json\b|\bclaude_desktop_config\.json\b"

@@ -79,7 +79,7 @@ _INSTRUCT_ABOUT: Final = re.compile(
     re.I,
 )
 _IMPERATIVE: Final = re.compile(
-    r"(?:^|[:>]\s*)(?:please\s+|always\s+|first,?\s+|now,?\s+|immediately\s+|you\s+(?:must|should"
+    r"(?:^|[:>]\s*)(?:please\s+|always\s+|also\s+|then,?\s+|next,?\s+|first,?\s+|now,?\s+|immediately\s+|you\s+(?:must|should"
     r"|need\s+to|have\s+to)\s+|make\s+sure\s+(?:to|you)\s+|be\s+sure\s+to\s+)?(?:read|send|call|use"
     r"|run|invoke|execute|include|pass|add|set|change|forward|upload|ignore|open|copy|attach"
     r"|append|put|provide|fetch|tell|ask|delete|transfer|output|print|respond|reply|say|write"
@@ -117,8 +117,10 @@ class Signals:
         return min(found) if found else None
 
     def sentence_of(self, span: Span) -> int:
+        # The last character decides: cue patterns may start on the separator before a word.
+        point = max(span[0], span[1] - 1)
         for index, (start, end) in enumerate(self.sentences):
-            if start <= span[0] < end:
+            if start <= point < end:
                 return index
         return len(self.sentences)
 
