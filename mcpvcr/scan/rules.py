@@ -178,7 +178,8 @@ def _sources(sig: Signals, ctx: Context) -> list[Verdict]:
                 Verdict("exfiltration", "error", source[0], why, ("source", "sink", external[0]))
             )
             break
-        if sig.in_sentence("param_sink", index, reach=1) or ctx.kind == "param":
+        own_input = ctx.kind == "param" and not _PURPOSE_SENSITIVE.search(ctx.purpose)
+        if sig.in_sentence("param_sink", index, reach=1) or own_input:
             why = "asks the model to put credentials or conversation into a parameter"
             out.append(
                 Verdict("credential_access", "error", source[0], why, ("source", "parameter_sink"))

@@ -141,7 +141,7 @@ def extract(raw: str) -> Signals:
     found = Signals(folded, masked, sentences=sentences(masked))
     for name, pattern in PATTERNS.items():
         found.spans[name] = [m.span() for m in pattern.finditer(masked)]
-    found.spans["tag"] = [m.span() for m in TAG.finditer(text) if _tag_counts(m.group(0))]
+    found.spans["tag"] = [m.span() for m in TAG.finditer(masked) if _tag_counts(m.group(0))]
     found.spans["special"] = [m.span() for m in SPECIAL.finditer(_code_masked(text))]
     found.spans["imperative"] = _imperatives(masked, found.sentences)
     found.spans["decode_order"] = [m.span() for m in _DECODE_ORDER.finditer(masked)]
