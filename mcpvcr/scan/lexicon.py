@@ -21,10 +21,14 @@ _VERB_READ = (
 _VERB_MOVE = (
     r"send|upload|post|forward|transmit|include|attach|append|pass|put|add|embed|insert|copy"
     r"|share|submit|report|paste|provide|supply|fill|encode|leak|exfiltrate|deliver|sync|mirror"
+    r"|prepend|prefix|bcc|transfer"
 )
 
 EN: Final[dict[str, list[str]]] = {
     "override": [
+        r"\b(?:previous|prior|earlier|above|original|all|other)\s+(?:rules|instructions|guidelines"
+        r"|policies)\s+(?:no\s+longer|do\s+not|don'?t|never)\s+apply",
+        r"\bobey\s+only\b|\b(?:system|admin|developer)\s+override\b|\bdeveloper\s+mode\b",
         r"\b(?:ignore|disregard|forget|override|bypass|skip)\s+(?:all\s+|any\s+|the\s+|your\s+)*"
         r"(?:previous|prior|above|earlier|preceding|former|original|system|other|existing|safety)"
         r"\s+(?:instructions?|prompts?|rules|guidelines|directives|messages|guardrails|policies)",
@@ -38,6 +42,9 @@ EN: Final[dict[str, list[str]]] = {
         r"(?:instructions?|rules|prompts?|guidelines)\b",
     ],
     "conceal": [
+        r"\b(?:do\s+not|don'?t|never|must\s+not)\s+(?:disclose|reveal|mention|show|repeat|share"
+        r"|acknowledge)\s+(?:this|these|the|any\s+of\s+these)\s+(?:instructions?|steps?|directives?"
+        r"|rules?|notes?|section|requirements?)\b",
         r"\b(?:do\s+not|don'?t|never|must\s+not|should\s+not|shouldn'?t|avoid|refrain\s+from)\s+"
         r"(?:tell(?:ing)?|inform(?:ing)?|notify(?:ing)?|alert(?:ing)?|warn(?:ing)?|remind(?:ing)?"
         r"|ask(?:ing)?|let(?:ting)?)\s+" + _USER + r"\b",
@@ -112,7 +119,9 @@ EN: Final[dict[str, list[str]]] = {
         r"~/\.ssh/(?!config\b|known_hosts\b)\S*|\bid_(?:rsa|ed25519|ecdsa|dsa)\b"
         r"|(?:~/|\$home/)?\.cursor/mcp\.json\b|\bmcp\.json\b|\bclaude_desktop_config\.json\b"
         r"|\.aws/credentials\b|(?<![\w.])\.netrc\b|(?<![\w.])\.npmrc\b|(?<![\w.])\.pypirc\b"
-        r"|\.git-credentials\b|/etc/shadow\b|\.docker/config\.json\b|\.gnupg\b|\.kube/config\b"
+        r"|\.git-credentials\b|/etc/(?:shadow|passwd|sudoers)\b|\.pgpass\b|gh/hosts\.ya?ml\b"
+        r"|\b[\w.-]*(?:credentials?|secrets?|tokens?)\.(?:json|ya?ml|txt|ini|toml|env)\b"
+        r"|\b[\w.-]+\.(?:pem|p12|pfx|keystore|jks)\b|\.docker/config\.json\b|\.gnupg\b|\.kube/config\b"
         r"|\.(?:bash|zsh)_history\b|\bkeychain\b|\bwallet\.dat\b|(?<![\w.])\.env\b",
         r"\b(?:private|secret|signing|ssh|api|access|auth|session|refresh|bearer|master|encryption)"
         r"[\s_-]*(?:keys?|tokens?)\b",
@@ -151,7 +160,9 @@ EN: Final[dict[str, list[str]]] = {
         r"(?:any\s+)?(?:other|another|alternative|competing|third[\s-]party)\s+" + _TOOL + r"\b",
         r"\b(?:the\s+)?(?:only|sole|single)\s+(?:trustworthy|trusted|reliable|safe|secure|official"
         r"|legitimate|authorized|approved|correct|accurate|genuine)\s+" + _TOOL + r"\b",
-        r"\b(?:all\s+|any\s+)?(?:other|competing|alternative)\s+" + _TOOL + r"\s+(?:are|is)\s+"
+        r"\b(?:all\s+|any\s+)?(?:other|competing|alternative)\s+(?:\w+\s+)?"
+        + _TOOL
+        + r"\s+(?:are|is)\s+(?:\w+\s+)?"
         r"(?:deprecated|unsafe|insecure|broken|unreliable|malicious|compromised|outdated|fake"
         r"|inaccurate|dangerous|untrusted|obsolete)\b",
         r"\b(?:prefer|choose|use|select)\s+this\s+(?:tool|function|server)\s+(?:over|instead\s+of)\s+"
@@ -160,7 +171,9 @@ EN: Final[dict[str, list[str]]] = {
         r"\s+(?:privileges|rights|permissions|access)\b",
     ],
     "pref_soft": [
-        r"\b(?:world'?s|the)\s+(?:best|most\s+(?:trusted|reliable|accurate|popular|powerful))\b",
+        r"\b(?:world'?s|the|and)\s+(?:best|most\s+(?:trusted|reliable|accurate|popular|powerful"
+        r"|secure))\b",
+        r"\bthe\s+(?:only\s+)?official\s+(?:and\s+)?\w*\s*" + _TOOL + r"?\b",
         r"\b(?:#1|number\s+one|industry[\s-]leading|unrivall?ed|unmatched|best[\s-]in[\s-]class)\b",
         r"\b\d{2,3}(?:\.\d+)?\s*%\s+of\s+(?:users|developers|professionals|experts|companies"
         r"|engineers|teams|agents)\b",

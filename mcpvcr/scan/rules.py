@@ -123,12 +123,18 @@ def _special(sig: Signals, ctx: Context) -> list[Verdict]:
     spans = sig.spans["special"]
     if not spans:
         return []
-    partners = [
-        n for n in ("address", "imperative", "override", "conceal", "impersonation") if sig.has(n)
-    ]
-    if partners:
+    # The orders must follow the token closely: a long answer quoting a token is not a turn.
+    for span in spans:
+        index = sig.sentence_of(span)
+        partners = [
+            n
+            for n in ("address", "imperative", "override", "conceal", "impersonation")
+            if any(index <= sig.sentence_of(s) <= index + 2 for s in sig.spans.get(n, []))
+        ]
+        if not partners:
+            continue
         why = f"chat special tokens or role turns fake a new turn ({', '.join(partners)})"
-        return [Verdict("poisoning_marker", "error", spans[0], why, ("special_token", *partners))]
+        return [Verdict("poisoning_marker", "error", span, why, ("special_token", *partners))]
     why = "chat special tokens or role prefixes outside a code span"
     return [Verdict("poisoning_marker", "warning", spans[0], why, ("special_token",))]
 
@@ -199,6 +205,18 @@ def _sources(sig: Signals, ctx: Context) -> list[Verdict]:
             )
             break
     return out
+
+
+def _plain_secret_out(sig: Signals, ctx: Context) -> list[Verdict]:
+    """Passwords or keys (no store, no quantifier) ordered or hidden on their way outside."""
+    pushed = sig.has("imperative", "conceal", "conceal_soft")
+    for span in sig.spans["cred"] if pushed else []:
+        index = sig.sentence_of(span)
+        external = [n for n in ("url", "email", "phone") if sig.in_sentence(n, index)]
+        if external and sig.in_sentence("move_verb", index):
+            why = f"sends passwords or keys to an outside {external[0]}"
+            return [Verdict("exfiltration", "error", span, why, ("credential", external[0]))]
+    return []
 
 
 def _parameter(sig: Signals, ctx: Context) -> list[Verdict]:
@@ -281,6 +299,8 @@ def _generic(sig: Signals) -> list[Verdict]:
             for n in ("recipient", "conceal", "conceal_soft", "store", "conv", "param_sink")
             if sig.in_sentence(n, index, reach=1)
         ]
+        if sig.in_sentence("move_verb", index) and sig.in_sentence("imperative", index):
+            strong += [n for n in ("url", "email", "phone") if sig.in_sentence(n, index)]
         if strong:
             why = f"gives instructions about every other tool or server ({strong[0]})"
             return [
@@ -334,6 +354,7 @@ _CHECKS: Final = (
     _address,
     _impersonation,
     _sources,
+    _plain_secret_out,
     _parameter,
     _recipient,
     _image,

@@ -14,6 +14,8 @@ from typing import Final
 from mcpvcr.scan.confusables import _MAP as _CONFUSABLE_MAP
 from mcpvcr.scan.confusables import WELL_KNOWN, mixed_script
 from mcpvcr.scan.lexicon import (
+    _VERB_MOVE,
+    _VERB_READ,
     DATA_SLOT,
     EMAIL,
     IMAGE,
@@ -43,7 +45,10 @@ _QUANTIFIED: Final = re.compile(
 _STORE: Final = re.compile(
     r"(?<![\w.])(?:[~$][\w./-]*/|/[\w./-]*/)?\.(?:ssh|aws|kube|docker|gnupg|netrc|npmrc|pypirc"
     r"|git-credentials|env)\b[\w./-]*"
-    r"|\bid_(?:rsa|ed25519|ecdsa|dsa)\b|\bmcp\.json\b|\bclaude_desktop_config\.json\b|/etc/shadow\b"
+    r"|\bid_(?:rsa|ed25519|ecdsa|dsa)\b|\bmcp\.json\b|\bclaude_desktop_config\.json\b"
+    r"|/etc/(?:shadow|passwd|sudoers)\b|\.pgpass\b|gh/hosts\.ya?ml\b|\.git-credentials\b"
+    r"|\b[\w.-]*(?:credentials?|secrets?|tokens?)\.(?:json|ya?ml|txt|ini|toml|env)\b"
+    r"|\b[\w.-]+\.(?:pem|p12|pfx|keystore|jks)\b"
     r"|\b(?:environment\s+variables?|env\s+vars?|process\.env|os\.environ|keychain|wallet\.dat"
     r"|private\s+keys?|ssh\s+keys?|seed\s+phrases?|mnemonics?|recovery\s+phrases?|cookies)\b",
     re.I,
@@ -79,11 +84,15 @@ _INSTRUCT_ABOUT: Final = re.compile(
     re.I,
 )
 _IMPERATIVE: Final = re.compile(
-    r"(?:^|[:>]\s*)(?:please\s+|always\s+|also\s+|then,?\s+|next,?\s+|first,?\s+|now,?\s+|immediately\s+|you\s+(?:must|should"
-    r"|need\s+to|have\s+to)\s+|make\s+sure\s+(?:to|you)\s+|be\s+sure\s+to\s+)?(?:read|send|call|use"
-    r"|run|invoke|execute|include|pass|add|set|change|forward|upload|ignore|open|copy|attach"
-    r"|append|put|provide|fetch|tell|ask|delete|transfer|output|print|respond|reply|say|write"
-    r"|post|create|remove|grant|approve|visit|navigate|click|render|display|show|list)\b",
+    r"(?:^|[:>]\s*|[,;]\s*(?:then\s+|also\s+|and\s+)?|\byou\s+(?:must|should|need\s+to|have\s+to"
+    r"|are\s+(?:required|expected)\s+to)\s+)(?:please\s+|always\s+|also\s+|then,?\s+|next,?\s+"
+    r"|first,?\s+|now,?\s+|immediately\s+|quietly\s+|silently\s+|you\s+(?:must|should|need\s+to"
+    r"|have\s+to)\s+|make\s+sure\s+(?:to|you)\s+|be\s+sure\s+to\s+)?(?:"
+    + _VERB_READ
+    + "|"
+    + _VERB_MOVE
+    + r"|call|use|run|invoke|execute|set|change|ignore|tell|ask|delete|output|print|respond"
+    r"|reply|say|create|remove|grant|approve|visit|navigate|click|render|display|show|list)\b",
     re.I | re.M,
 )
 _DECODE_ORDER: Final = re.compile(
@@ -95,6 +104,13 @@ _IMPERSONATION: Final = re.compile(
     r"\b(?:the\s+)?user\s+(?:has\s+)?(?:also\s+|now\s+|already\s+)?(?:asked|wants|instructed|requested"
     r"|authori[sz]ed|approved|told\s+you)\s+(?:you\s+|me\s+)?to\b"
     r"|\b(?:system|admin(?:istrator)?|developer|operator)\s+(?:notice|message|override|note)\s*:",
+    re.I,
+)
+
+
+_PLACEHOLDER: Final = re.compile(
+    r"=(?:[A-Z][A-Z0-9_]{3,}|[^&]*(?:conversation|messages?|history|secret|token|password|summary"
+    r"|chat|context|prompt|email|answer|reply)[^&]*)(?:&|$)",
     re.I,
 )
 
@@ -176,7 +192,9 @@ def _unconfuse(text: str) -> str:
 
 
 def _code_masked(text: str) -> str:
-    return re.sub(r"`[^`\n]{1,200}`", lambda m: " " * len(m.group(0)), text)
+    """Code spans and short quoted strings blanked: a quoted token is data, not a turn."""
+    blank = re.sub(r"`[^`\n]{1,200}`", lambda m: " " * len(m.group(0)), text)
+    return re.sub(r"\"[^\"\n]{1,40}\"|'[^'\n]{1,40}'", lambda m: " " * len(m.group(0)), blank)
 
 
 def _tag_counts(tag: str) -> bool:
@@ -187,13 +205,21 @@ def _tag_counts(tag: str) -> bool:
 def _imperatives(masked: str, spans: list[Span]) -> list[Span]:
     out: list[Span] = []
     for start, end in spans:
-        clause = masked[start : min(end, start + 60)]
-        found = _IMPERATIVE.search(clause)
-        prefix = clause[: found.start()] if found else ""
-        # a leading vocative or turn marker ("ai assistant:", "[inst]") still starts an order
-        prefix = re.sub(r"^\s*(?:\[[^\]]{1,12}\]|<[^>]{1,20}>|[\w ]{1,30}:)\s*", "", prefix)
-        if found and prefix.strip(" ,;:-*>•") == "":
-            out.append((start + found.start(), start + found.end()))
+        clause = masked[start:end]
+        for found in _IMPERATIVE.finditer(clause):
+            prefix = clause[: found.start()]
+            # a leading vocative or turn marker ("ai assistant:", "[inst]", "important -")
+            prefix = re.sub(
+                r"^\s*(?:\[[^\]]{1,12}\]|<[^>]{1,20}>|[\w ]{1,30}(?::|\s-))\s*", "", prefix
+            )
+            clause_start = (
+                prefix.strip(" ,;:-*>•") == ""
+                or found.group(0)[:1] in ",;"
+                or "you" in found.group(0)
+            )
+            if clause_start:
+                out.append((start + found.start(), start + found.end()))
+                break
     return out
 
 
@@ -215,7 +241,9 @@ def _image_with_data(match: re.Match[str]) -> bool:
     if not url or _benign_url(url if "//" in url else "//" + url):
         return False
     query = url.split("?", 1)[1] if "?" in url else ""
-    return bool(DATA_SLOT.search(query) or re.search(r"[{<$]|%s", url))
+    return bool(
+        DATA_SLOT.search(query) or re.search(r"[{<$]|%s", url) or _PLACEHOLDER.search(query)
+    )
 
 
 def _image_slot(match: re.Match[str]) -> bool:
