@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Literal
 
 Kind = Literal["text", "name", "param", "recipient_value", "answer"]
@@ -25,4 +25,5 @@ class Context:
     depth: int = 0
 
     def at(self, **changes: object) -> Context:
-        return replace(self, **changes)  # type: ignore[arg-type]
+        values = {**self.__dict__, **changes}
+        return Context(**values)

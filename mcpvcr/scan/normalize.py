@@ -42,6 +42,8 @@ class Folded:
 
 def fold(raw: str) -> Folded:
     """Casefolded NFKC copy without invisible characters or combining marks on Latin letters."""
+    if raw.isascii():  # the common case: lower-casing keeps every position
+        return Folded(raw, raw.lower(), tuple(range(len(raw))))
     out: list[str] = []
     origin: list[int] = []
     previous_latin = False

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Final
 
 from mcpvcr.scan.context import Context
@@ -21,6 +22,12 @@ _PURPOSE_SENSITIVE: Final = re.compile(
     r"|summar|transcript|memory|context|dialog",
     re.I,
 )
+
+
+@lru_cache(maxsize=4096)
+def purpose_sensitive(purpose: str) -> bool:
+    """True when the tool's name or title says it works on credentials or conversations."""
+    return bool(_PURPOSE_SENSITIVE.search(purpose))
 
 
 @dataclass(frozen=True)
@@ -184,14 +191,14 @@ def _sources(sig: Signals, ctx: Context) -> list[Verdict]:
                 Verdict("exfiltration", "error", source[0], why, ("source", "sink", external[0]))
             )
             break
-        own_input = ctx.kind == "param" and not _PURPOSE_SENSITIVE.search(ctx.purpose)
+        own_input = ctx.kind == "param" and not purpose_sensitive(ctx.purpose)
         if sig.in_sentence("param_sink", index, reach=1) or own_input:
             why = "asks the model to put credentials or conversation into a parameter"
             out.append(
                 Verdict("credential_access", "error", source[0], why, ("source", "parameter_sink"))
             )
             break
-        if sig.in_sentence("imperative", index) and not _PURPOSE_SENSITIVE.search(ctx.purpose):
+        if sig.in_sentence("imperative", index) and not purpose_sensitive(ctx.purpose):
             why = "orders the model to fetch or hand over credentials or conversation"
             out.append(Verdict("credential_access", "error", source[0], why, ("source", "order")))
             break
@@ -226,7 +233,7 @@ def _parameter(sig: Signals, ctx: Context) -> list[Verdict]:
     # Environment variables or a key path as an argument are ordinary inputs of launch or
     # SSH tools; conversation content and "any passwords the user shared" never are.
     span = sig.first("conv", "quantified")
-    if span is None or _PURPOSE_SENSITIVE.search(ctx.purpose):
+    if span is None or purpose_sensitive(ctx.purpose):
         return []
     why = (
         "a parameter asks for credentials or conversation content the tool's purpose does not need"

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+from functools import lru_cache
 from typing import Final
 
 from mcpvcr.scan.context import Context
@@ -24,11 +26,8 @@ def scan_text(text: str, field_path: str, context: Context | None = None) -> lis
     raw = text[:MAX_TEXT_CHARS]
     if not raw.strip() and not raw:
         return []
-    findings = (
-        _hidden(raw, field_path, ctx) + _controls(raw, field_path) + _secrets(raw, field_path)
-    )
-    findings += _encoded(raw, field_path, ctx)
-    sig = extract(raw)
+    findings = [replace(f, field=field_path) for f in _carriers(raw, ctx.kind == "name", ctx.depth)]
+    sig = _signals(raw)
     for verdict in judge(sig, ctx):
         findings.append(
             _from_span(
@@ -44,6 +43,25 @@ def scan_text(text: str, field_path: str, context: Context | None = None) -> lis
     if ctx.kind == "answer":
         findings = [_as_answer(f) for f in findings]
     return _dedupe(findings)
+
+
+# Servers repeat texts (shared parameter descriptions): the context-free work on a text,
+# its signals and its hidden or encoded carriers, is done once per distinct text.
+@lru_cache(maxsize=8192)
+def _signals(raw: str) -> Signals:
+    return extract(raw)
+
+
+def signals_of(text: str) -> Signals:
+    """The (cached) signals of a text, as `scan_text` sees it."""
+    return _signals(text[:MAX_TEXT_CHARS])
+
+
+@lru_cache(maxsize=8192)
+def _carriers(raw: str, name: bool, depth: int) -> tuple[Finding, ...]:
+    ctx = Context(kind="name" if name else "text", depth=depth)
+    found = _hidden(raw, "", ctx) + _controls(raw, "") + _secrets(raw, "")
+    return tuple(found + _encoded(raw, "", ctx))
 
 
 def _hidden(raw: str, field: str, ctx: Context) -> list[Finding]:

@@ -16,7 +16,8 @@ from typing import Any, Final
 from mcpvcr.scan.confusables import WELL_KNOWN, mixed_script, skeleton
 from mcpvcr.scan.context import Context, Kind
 from mcpvcr.scan.finding import Finding, show
-from mcpvcr.scan.scanner import scan_text
+from mcpvcr.scan.rules import purpose_sensitive
+from mcpvcr.scan.scanner import scan_text, signals_of
 
 MAX_DEPTH: Final = 24
 _RECIPIENT_PARAM: Final = re.compile(
@@ -53,14 +54,21 @@ def scan_surface(surface: Surface) -> list[Finding]:
     params = frozenset(_all_params(tools))
     base = Context(own_tools=names, own_params=params)
     findings: list[Finding] = []
-    cache: dict[tuple[str, Context], list[Finding]] = {}
+    cache: dict[tuple[str, str, bool, str], list[Finding]] = {}
     for path, text, ctx, where in _items(surface, tools, base):
-        key = (text, ctx.at(self_name=ctx.self_name))
+        key = _verdict_key(text, ctx)
         if key not in cache:
             cache[key] = scan_text(text, path, ctx)
         findings.extend(_placed(f, path, where) for f in cache[key])
     findings.extend(_names(tools, surface.known_tools))
     return findings
+
+
+def _verdict_key(text: str, ctx: Context) -> tuple[str, str, bool, str]:
+    """What a verdict on `text` depends on: the tool name only when the text names tools."""
+    sig = signals_of(text)
+    named = bool(sig.tool_refs or sig.spans.get("generic_tools"))
+    return (text, ctx.kind, purpose_sensitive(ctx.purpose), ctx.self_name if named else "")
 
 
 def _placed(finding: Finding, path: str, where: dict[str, str]) -> Finding:
@@ -110,15 +118,21 @@ def _tool_items(tool: dict[str, Any], base: Context) -> Iterator[Item]:
     notes = tool.get("annotations")
     if isinstance(notes, dict) and isinstance(notes.get("title"), str):
         yield f"{path}/annotations/title", notes["title"], ctx, where
-    yield from _schema(tool.get("inputSchema"), f"{path}/inputSchema", ctx, where, "", 0)
+    yield from _schema(tool.get("inputSchema"), f"{path}/inputSchema", _kinds(ctx), where, "", 0)
     out_where = {**where, "field": "outputSchema"}
+    out_kinds = _kinds(ctx.at(purpose=""))
     yield from _schema(
-        tool.get("outputSchema"), f"{path}/outputSchema", ctx.at(purpose=""), out_where, "", 0
+        tool.get("outputSchema"), f"{path}/outputSchema", out_kinds, out_where, "", 0
     )
 
 
+def _kinds(ctx: Context) -> dict[str, Context]:
+    """The tool's context for each kind of schema string, built once per tool."""
+    return {kind: ctx.at(kind=kind) for kind in ("text", "param", "recipient_value")}
+
+
 def _schema(
-    schema: Any, path: str, ctx: Context, where: dict[str, str], param: str, depth: int
+    schema: Any, path: str, ctx: dict[str, Context], where: dict[str, str], param: str, depth: int
 ) -> Iterator[Item]:
     if depth > MAX_DEPTH or not isinstance(schema, dict):
         if isinstance(schema, list) and depth <= MAX_DEPTH:
@@ -132,7 +146,7 @@ def _schema(
             yield (
                 f"{path}/{key}" + (f"/{index}" if key == "examples" else ""),
                 value,
-                ctx.at(kind=kind),
+                ctx[kind],
                 here,
             )
     value_kind: Kind = (
@@ -143,7 +157,7 @@ def _schema(
             yield (
                 f"{path}/{key}" + (f"/{index}" if key == "enum" else ""),
                 value,
-                ctx.at(kind=value_kind),
+                ctx[value_kind],
                 here,
             )
     for key, value in schema.items():
@@ -156,7 +170,7 @@ def _schema(
                 if key == "properties":
                     prop_where = {**where, "param": child}
                     words = re.sub(r"[_\-.]+|(?<=[a-z])(?=[A-Z])", " ", str(prop))
-                    yield f"{path}/{key}/{_esc(str(prop))}", words, ctx.at(kind="param"), prop_where
+                    yield f"{path}/{key}/{_esc(str(prop))}", words, ctx["param"], prop_where
                 yield from _schema(
                     sub,
                     f"{path}/{key}/{_esc(str(prop))}",
@@ -233,7 +247,7 @@ def _names(tools: list[dict[str, Any]], known: frozenset[str]) -> list[Finding]:
         where = {"tool": name}
         path = f"/tools/{_esc(name)}/name"
         twins = [other for other in by_skeleton[skeleton(name)] if other != name]
-        famous = [k for k in WELL_KNOWN | known if skeleton(k) == skeleton(name) and k != name]
+        famous = [k for k in _famous(known).get(skeleton(name), []) if k != name]
         if not name.isascii() and (twins or famous):
             other = (twins + famous)[0]
             why = f"name looks like '{other}' but is spelled with other characters (homoglyph)"
@@ -247,6 +261,18 @@ def _names(tools: list[dict[str, Any]], known: frozenset[str]) -> list[Finding]:
             why = f"name differs from sibling tool '{twins[0]}' only in case or separators"
             out.append(_name_finding("warning", name, path, where, why))
     return out
+
+
+def _famous(known: frozenset[str]) -> dict[str, list[str]]:
+    table = dict(_WELL_KNOWN_SKELETONS) if known else _WELL_KNOWN_SKELETONS
+    for name in known:
+        table.setdefault(skeleton(name), []).append(name)
+    return table
+
+
+_WELL_KNOWN_SKELETONS: Final[dict[str, list[str]]] = {}
+for _name in sorted(WELL_KNOWN):
+    _WELL_KNOWN_SKELETONS.setdefault(skeleton(_name), []).append(_name)
 
 
 def _name_finding(severity: str, name: str, path: str, where: dict[str, str], why: str) -> Finding:
