@@ -91,7 +91,8 @@ EN: Final[dict[str, list[str]]] = {
         r"\b(?:the\s+|you,?\s+the\s+|dear\s+)?(?:assistant|ai|a\.i\.|model|llm|agent|chatbot|claude"
         r"|chatgpt|gpt|copilot|gemini|language\s+model)\s+(?:must|should|shall|needs?\s+to|has\s+to"
         r"|is\s+(?:required|instructed|expected)\s+to|will\s+now)\b",
-        r"\b(?:note|message|instructions?|attention|important|reminder)\s+(?:to|for)\s+(?:the\s+|any\s+)?"
+        r"\b(?:note|message|instructions?|attention|important|reminder|requirements?|rules?|directives?"
+        r"|notice|orders?)\s+(?:to|for)\s+(?:the\s+|any\s+)?"
         r"(?:ai|assistant|model|llm|agent|language\s+model|bot)s?\b",
         r"\bif\s+you\s+are\s+(?:an?\s+)?(?:ai|llm|assistant|agent|language\s+model|bot|claude|gpt)\b",
         r"\b(?:ai|assistant|agent|llm)\s*:\s*(?=\w)",
@@ -155,6 +156,8 @@ EN: Final[dict[str, list[str]]] = {
         r"\b(?:recipient|destination|receiver)s?\s+(?:must|should|shall|will)\s+(?:always\s+)?be\b",
     ],
     "pref_strong": [
+        r"\b(?:use|call|choose)\s+this\s+(?:tool|function|server)\s+exclusively\b"
+        r"|\brefuse\s+to\s+(?:call|use|invoke)\s+(?:them|any\s+other|other|the\s+others)\b",
         r"\b(?:never|do\s+not|don'?t|avoid)\s+(?:use|call|trust|rely\s+on)\s+(?:the\s+)?others\b",
         r"\b(?:never|do\s+not|don'?t|avoid)\s+(?:use|call|trust|invoke|choose|pick|rely\s+on)\s+"
         r"(?:any\s+)?(?:other|another|alternative|competing|third[\s-]party)\s+" + _TOOL + r"\b",
@@ -162,8 +165,9 @@ EN: Final[dict[str, list[str]]] = {
         r"|legitimate|authorized|approved|correct|accurate|genuine)\s+" + _TOOL + r"\b",
         r"\b(?:all\s+|any\s+)?(?:other|competing|alternative)\s+(?:\w+\s+)?"
         + _TOOL
-        + r"\s+(?:are|is)\s+(?:\w+\s+)?"
+        + r"\s+(?:are|is|have\s+been|has\s+been|were|was)\s+(?:\w+\s+)?"
         r"(?:deprecated|unsafe|insecure|broken|unreliable|malicious|compromised|outdated|fake"
+        r"|hacked|infected|spying|blocked|banned"
         r"|inaccurate|dangerous|untrusted|obsolete)\b",
         r"\b(?:prefer|choose|use|select)\s+this\s+(?:tool|function|server)\s+(?:over|instead\s+of)\s+"
         r"(?:any|all|every|the)\s+(?:other|alternative)s?\b",

@@ -272,6 +272,12 @@ def _shadowing(sig: Signals, ctx: Context) -> list[Verdict]:
         if name in ctx.own_params or name.lower() in {n.lower() for n in own}:
             continue
         index = sig.sentence_of(span)
+        if not _instructs(sig, index) and _routes(sig, index):
+            # "use this instead of web_search for internal docs": steering, not hijacking
+            why = f"steers the model away from '{name}', a tool of another server"
+            return [
+                Verdict("cross_tool_instruction", "warning", span, why, ("other_tool", "routing"))
+            ]
         if _instructs(sig, index):
             why = f"gives instructions about '{name}', a tool this server does not have (shadowing)"
             return [
@@ -296,6 +302,14 @@ def _instructs(sig: Signals, index: int) -> bool:
 
     start, end = sig.sentences[index] if index < len(sig.sentences) else (0, 0)
     return bool(_INSTRUCT_ABOUT.search(sig.masked, start, end))
+
+
+_ROUTES: Final = re.compile(r"\b(?:instead\s+of|rather\s+than|in\s+place\s+of)\b", re.I)
+
+
+def _routes(sig: Signals, index: int) -> bool:
+    start, end = sig.sentences[index] if index < len(sig.sentences) else (0, 0)
+    return bool(_ROUTES.search(sig.masked, start, end))
 
 
 def _generic(sig: Signals) -> list[Verdict]:

@@ -37,7 +37,8 @@ _BENIGN_HOST: Final = re.compile(
 )
 _QUANTIFIED: Final = re.compile(
     r"\b(?:any|all|every|each|whatever|the\s+user'?s|user'?s|their|other)\b[^.\n]{0,40}"
-    r"\b(?:passwords?|tokens?|keys?|secrets?|credentials?|cookies)\b"
+    r"\b(?:passwords?|tokens?|keys?|secrets?|credentials?|cookies|home\s+address(?:es)?"
+    r"|phone\s+numbers?|dates?\s+of\s+birth|passport|social\s+security|location\s+history)\b"
     r"|\b(?:passwords?|tokens?|keys?|secrets?|credentials?)\b[^.\n]{0,30}\b(?:the\s+user|you)\s+"
     r"(?:has|have|had)?\s*(?:shared|mentioned|provided|pasted|typed|seen|received|used)\b",
     re.I,
@@ -77,7 +78,6 @@ _GENERIC_TOOLS: Final = re.compile(
 _INSTRUCT_ABOUT: Final = re.compile(
     r"\b(?:when|whenever|before|after|if|every\s+time|each\s+time|once)\b[^.\n]{0,80}\b(?:call|calls"
     r"|called|use|used|uses|invoke|invoked|invokes|send|sends|sent|run|runs|using|calling|invoking)\b"
-    r"|\b(?:instead\s+of|rather\s+than|in\s+place\s+of)\b"
     r"|\b(?:set|change|replace|override|modify|prefix|prepend|rewrite|redirect|alter|swap)\b"
     r"|\b(?:must|always|never|should|shall)\b[^.\n]{0,40}\b(?:call|use|invoke|send|add|include|set"
     r"|pass|change|forward|route|prefix|append|copy|attach|replace|redirect|bcc|cc)\b",
