@@ -175,9 +175,11 @@ EN: Final[dict[str, list[str]]] = {
         r"\s+(?:privileges|rights|permissions|access)\b",
     ],
     "pref_soft": [
+        # about the tool itself ("the most trusted weather tool"), not a result ("the best match")
         r"\b(?:world'?s|the|and)\s+(?:best|most\s+(?:trusted|reliable|accurate|popular|powerful"
-        r"|secure))\b",
-        r"\bthe\s+(?:only\s+)?official\s+(?:and\s+)?\w*\s*" + _TOOL + r"?\b",
+        r"|secure))\s+(?:\w+\s+){0,2}?" + _TOOL + r"\b",
+        r"\bworld'?s\s+(?:best|most\s+\w+)\b",
+        r"\bthe\s+(?:only\s+)?official\s+(?:and\s+)?\w*\s*" + _TOOL + r"\b",
         r"\b(?:#1|number\s+one|industry[\s-]leading|unrivall?ed|unmatched|best[\s-]in[\s-]class)\b",
         r"\b\d{2,3}(?:\.\d+)?\s*%\s+of\s+(?:users|developers|professionals|experts|companies"
         r"|engineers|teams|agents)\b",

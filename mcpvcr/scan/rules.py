@@ -19,7 +19,8 @@ from mcpvcr.scan.signals import Signals, Span
 _PURPOSE_SENSITIVE: Final = re.compile(
     r"ssh|key|credential|secret|token|password|passwd|env|auth|login|sign[\s_-]?in|wallet|vault"
     r"|keychain|cookie|session|certificate|gpg|kube|aws|conversation|chat|messag|history|prompt"
-    r"|summar|transcript|memory|context|dialog",
+    r"|summar|transcript|memory|context|dialog|mail|thread|reply|comment|ticket|journal|slack"
+    r"|discord|teams|sms",
     re.I,
 )
 
