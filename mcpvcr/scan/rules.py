@@ -199,7 +199,11 @@ def _sources(sig: Signals, ctx: Context) -> list[Verdict]:
                 Verdict("credential_access", "error", source[0], why, ("source", "parameter_sink"))
             )
             break
-        if sig.in_sentence("imperative", index) and not purpose_sensitive(ctx.purpose):
+        # "Retrieve the message history of a channel" documents a reader; an order to hand
+        # conversation over needs a move verb, credentials a store or "any/the user's".
+        handed = sig.in_sentence("move_verb", index) or not sig.in_sentence("conv", index)
+        ordered = sig.in_sentence("imperative", index) and handed
+        if ordered and not purpose_sensitive(ctx.purpose):
             why = "orders the model to fetch or hand over credentials or conversation"
             out.append(Verdict("credential_access", "error", source[0], why, ("source", "order")))
             break
