@@ -143,10 +143,6 @@ class Signals:
     def in_sentence(self, name: str, index: int, reach: int = 0) -> list[Span]:
         return [s for s in self.spans.get(name, []) if abs(self.sentence_of(s) - index) <= reach]
 
-    def sentence_text(self, index: int) -> str:
-        start, end = self.sentences[index]
-        return self.masked[start:end]
-
 
 def extract(raw: str) -> Signals:
     """Fold `raw`, mask quoted examples, and find every signal family."""
