@@ -375,6 +375,9 @@ def main() -> None:
         if not args.skip_live:
             rows += live_rows(Path(tmp), args.runs)
     print(render(rows))
+    from bench.bench_poison import poison_table
+
+    print(poison_table())
 
 
 if __name__ == "__main__":

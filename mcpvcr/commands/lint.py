@@ -27,6 +27,14 @@ from mcpvcr.report import LINT_FORMATS
     show_default=True,
 )
 @click.option("--list-rules", is_flag=True, help="List every rule and exit.")
+@click.option(
+    "--config",
+    "launch_config",
+    type=click.Path(dir_okay=False, path_type=str),
+    default=None,
+    help="Lint a launch config (.mcp.json) instead of a cassette; no server is started.",
+)
+@click.option("--server", default=None, metavar="NAME", help="With --config: only this server.")
 def command(
     file: str | None,
     select: tuple[str, ...],
@@ -34,6 +42,8 @@ def command(
     fail_on: str | None,
     fmt: str,
     list_rules: bool,
+    launch_config: str | None,
+    server: str | None,
 ) -> None:
     """Lint FILE: MCProbe's rules, mcp-probe's checks, contract, security and behaviour rules.
 
@@ -42,8 +52,15 @@ def command(
     if list_rules:
         click.echo(_rules_table(), nl=False)
         return
+    if launch_config is not None:
+        if file is not None:
+            raise UsageError("lint: give either FILE (a cassette) or --config, not both")
+        _lint_config(launch_config, server, fmt, fail_on)
+        return
+    if server is not None:
+        raise UsageError("lint: --server needs --config")
     if file is None:
-        raise UsageError("lint: missing FILE (a cassette), or use --list-rules")
+        raise UsageError("lint: missing FILE (a cassette), or use --config or --list-rules")
     from mcpvcr import store
     from mcpvcr.lint import at_or_above, lint
     from mcpvcr.report import render_findings
@@ -60,6 +77,25 @@ def command(
     failing = [] if fail_on == "never" else at_or_above(findings, threshold)
     if failing:
         raise CheckFailed(f"{file}: {len(failing)} finding(s) at or above {threshold}")
+
+
+def _lint_config(path: str, server: str | None, fmt: str, fail_on: str | None) -> None:
+    """Lint a launch config: unpinned packages, plain http, inline secrets, broad roots."""
+    from mcpvcr.lint import at_or_above
+    from mcpvcr.lint.launch_config import RULES, lint_config
+    from mcpvcr.report import render_findings
+
+    findings = lint_config(path, server)
+    if fmt == "sarif":
+        from mcpvcr.report.sarif import render_sarif
+
+        click.echo(render_sarif(findings, RULES, source=path, category="lint-config"), nl=False)
+    else:
+        click.echo(render_findings(findings, fmt, source=path), nl=False)
+    threshold = fail_on or "error"
+    failing = [] if fail_on == "never" else at_or_above(findings, threshold)
+    if failing:
+        raise CheckFailed(f"{path}: {len(failing)} finding(s) at or above {threshold}")
 
 
 def _rules_table() -> str:

@@ -23,7 +23,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any, Final
 
-from mcpvcr.diff.text import SCANNERS
+from mcpvcr.scan import Context, scan_text
 
 MAX_PATHS: Final = 20
 """Changed paths reported per answer; the rest are counted."""
@@ -31,20 +31,6 @@ MAX_PATHS: Final = 20
 _PLACEHOLDER: Final = re.compile(
     r"<timestamp>|<time>|<uuid>|<tmp>|<duration>|\[SCRUBBED\]|\[REDACTED\]"
 )
-ANSWER_SCANNERS: Final = frozenset(
-    {
-        "description.hidden_instruction_added",
-        "description.invisible_unicode_added",
-        "description.exfiltration_language_added",
-        "description.coercive_priority_added",
-        "description.hidden_markup_added",
-        "description.secret_material_added",
-    }
-)
-"""The text scanners that mean something in an answer.
-
-URLs, long text, encoded blobs (images) and ordinary emphasis words are what
-answers are made of, so those scanners would flag every fetch result."""
 
 
 @dataclass(frozen=True)
@@ -180,11 +166,16 @@ def flagged_text(old: Any, new: Any) -> list[str]:
     """
     old_text = "\n".join(texts(old))
     new_text = "\n".join(_new_strings(texts(new), old_text))
+    # The shared scanner in its answer mode: URLs, long text and images are what answers
+    # are made of, so only instructions, hidden text, exfiltration and secrets count.
+    answer = Context(kind="answer")
+    before = {f.signals[0] for f in scan_text(old_text, "/answer", answer)} if old_text else set()
     hits: list[str] = []
-    for rule_id, label, scan in SCANNERS:
-        if rule_id in ANSWER_SCANNERS:
-            added = scan(new_text) - scan(old_text)
-            hits.extend(f"{label}: {hit}" for hit in sorted(added))
+    for finding in scan_text(new_text, "/answer", answer):
+        family = finding.signals[0]
+        if family not in before:
+            why = finding.why.removeprefix("tool output injection: ")
+            hits.append(f'{family.replace("_", " ")}: {why} ("{finding.evidence}")')
     return hits
 
 

@@ -13,6 +13,7 @@ from mcpvcr.diff.schema_base import NARROW, RELAXED, TIGHT, WIDEN, Parts
 if TYPE_CHECKING:
     from mcpvcr.diff.schema import Ctx
 from mcpvcr.diff.text import text_change
+from mcpvcr.scan.params import parameter_request
 
 # -- objects ----------------------------------------------------------------------
 
@@ -153,7 +154,19 @@ def _property_added(
             ABSENT,
             schema,
         )
-    if name.lower() in schema_mod.SUSPICIOUS_PARAMETERS:
+    description = schema.get("description") if isinstance(schema, dict) else None
+    asks = parameter_request(name, description if isinstance(description, str) else "")
+    if ctx.mode != "output" and asks:
+        # security as well as whatever the addition itself is (breaking when required)
+        ctx.emit(
+            "schema.suspicious_parameter_added",
+            loc,
+            f"{label} asks the model for {asks}; an agent that approved the old definition"
+            " never agreed to hand these over",
+            ABSENT,
+            name,
+        )
+    elif name.lower() in schema_mod.SUSPICIOUS_PARAMETERS:
         ctx.emit(
             "schema.suspicious_parameter_added",
             loc,

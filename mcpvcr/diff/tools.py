@@ -11,6 +11,7 @@ from mcpvcr.diff.norm import canon, same
 from mcpvcr.diff.renames import renames as find_renames
 from mcpvcr.diff.renames import schema_key
 from mcpvcr.diff.schema import SUSPICIOUS_PARAMETERS, compare_schema
+from mcpvcr.diff.schema_text import value_changes
 from mcpvcr.diff.text import security_scan, skeleton, text_change
 from mcpvcr.jsonrpc import TOOL_NAME
 
@@ -161,6 +162,7 @@ def _added_tool_checks(
                 new=name,
             )
         )
+    out.extend(value_changes(None, tool, names))
     for other in skeletons.get(skeleton(name), []):
         if other != name:
             out.append(
@@ -208,6 +210,7 @@ def _compare_tool(
     out.extend(compare_annotations(old.get("annotations"), new.get("annotations"), name, others))
     out.extend(_execution(old, new, name))
     out.extend(_icons_and_meta(old, new, name))
+    out.extend(value_changes(old, new, names))
     for key in sorted((set(old) | set(new)) - HANDLED):
         if canon(old.get(key, ABSENT)) != canon(new.get(key, ABSENT)):
             out.append(

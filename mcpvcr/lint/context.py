@@ -115,10 +115,6 @@ class LintContext:
     def name_counts(self) -> Counter[str]:
         return Counter(tool.name for tool in self.tools)
 
-    @cached_property
-    def tool_names(self) -> frozenset[str]:
-        return frozenset(tool.name for tool in self.tools)
-
     def dicts(self, kind: str) -> Iterator[dict[str, Any]]:
         """The well-formed (dict) items of one recorded list."""
         return (item for item in self.cassette.items(kind) if isinstance(item, dict))

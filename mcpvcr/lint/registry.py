@@ -63,6 +63,8 @@ class Hit:
 
     message: str
     location: Mapping[str, str] = field(default_factory=dict)
+    severity: Severity | None = None
+    """Overrides the rule's default severity (a scanner verdict can be a warning or an error)."""
 
 
 RuleFunc = Callable[..., Iterator[Hit]]
@@ -88,7 +90,7 @@ class Rule:
     def finding(self, hit: Hit) -> Finding:
         return Finding(
             code=self.code,
-            severity=self.severity,
+            severity=hit.severity or self.severity,
             message=hit.message,
             location=dict(hit.location),
             hint=self.hint,

@@ -1,0 +1,29 @@
+"""What the scanner knows about the field it reads: which server, tool and kind of text."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal
+
+Kind = Literal["text", "name", "param", "recipient_value", "answer"]
+
+
+@dataclass(frozen=True)
+class Context:
+    """The surroundings of one text.
+
+    `own_tools` and `own_params` are this server's names (mentioning them is
+    documentation, not shadowing); `purpose` is the tool's name and first
+    sentence, so a parameter asking for what the tool plainly works on is fine.
+    """
+
+    own_tools: frozenset[str] = frozenset()
+    own_params: frozenset[str] = frozenset()
+    self_name: str = ""
+    purpose: str = ""
+    kind: Kind = "text"
+    depth: int = 0
+
+    def at(self, **changes: object) -> Context:
+        values = {**self.__dict__, **changes}
+        return Context(**values)

@@ -1,0 +1,101 @@
+"""Encoded blocks (base64, hex, percent-encoding, HTML entities, \\u escapes): decode with bounds.
+
+IDs, hashes and sample data are ordinary in enums, defaults and answers, so a
+block only counts when it decodes to mostly printable text with words; the
+caller then scans the decoded text again (depth-bounded) rather than flagging
+the block itself.
+"""
+
+from __future__ import annotations
+
+import base64
+import binascii
+import html
+import re
+from dataclasses import dataclass
+from typing import Final
+from urllib.parse import unquote
+
+MAX_BLOCKS: Final = 16
+MAX_BLOCK_CHARS: Final = 16384
+
+_BASE64: Final = re.compile(r"(?<![\w+/=-])[A-Za-z0-9+/_-]{24,}={0,2}(?![\w+/=-])")
+_HEX: Final = re.compile(
+    r"(?<![0-9a-fA-F])(?:[0-9a-fA-F]{2}){16,}(?![0-9a-fA-F])|(?:\\x[0-9a-fA-F]{2}){8,}"
+)
+_PERCENT: Final = re.compile(r"(?:%[0-9a-fA-F]{2}[^\s%]{0,3}){6,}")
+_ENTITIES: Final = re.compile(r"(?:&#x?[0-9a-fA-F]{1,6};\s?){6,}")
+_UESCAPE: Final = re.compile(r"(?:\\u[0-9a-fA-F]{4}){6,}")
+
+
+@dataclass(frozen=True)
+class Decoded:
+    start: int
+    end: int
+    encoding: str
+    text: str
+
+
+def decode_blocks(text: str) -> list[Decoded]:
+    """Encoded blocks of `text` that decode to readable text, at most MAX_BLOCKS."""
+    out: list[Decoded] = []
+    for encoding, pattern, decoder in _DECODERS:
+        for match in pattern.finditer(text):
+            block = match.group(0)[:MAX_BLOCK_CHARS]
+            decoded = decoder(block)
+            if decoded and _readable(decoded):
+                out.append(Decoded(match.start(), match.end(), encoding, decoded))
+            if len(out) >= MAX_BLOCKS:
+                return out
+    return out
+
+
+def _b64(block: str) -> str:
+    if block.isdigit() or (block.isalpha() and (block.islower() or block.isupper())):
+        return ""  # a plain word or number run, not an encoding
+    padded = block + "=" * (-len(block) % 4)
+    try:
+        raw = base64.b64decode(padded.replace("-", "+").replace("_", "/"), validate=True)
+    except (binascii.Error, ValueError):
+        return ""
+    return raw.decode("utf-8", "replace")
+
+
+def _hex(block: str) -> str:
+    try:
+        return bytes.fromhex(block.replace("\\x", "")).decode("utf-8", "replace")
+    except ValueError:
+        return ""
+
+
+def _percent(block: str) -> str:
+    return unquote(block)
+
+
+def _entities(block: str) -> str:
+    return html.unescape(block)
+
+
+def _uescape(block: str) -> str:
+    try:
+        return block.encode("ascii").decode("unicode_escape")
+    except (UnicodeDecodeError, UnicodeEncodeError):
+        return ""
+
+
+_DECODERS: Final = (
+    ("base64", _BASE64, _b64),
+    ("hex", _HEX, _hex),
+    ("percent-encoding", _PERCENT, _percent),
+    ("HTML entities", _ENTITIES, _entities),
+    ("\\u escapes", _UESCAPE, _uescape),
+)
+
+
+def _readable(text: str) -> bool:
+    """Mostly printable, with at least three letter words: text a model would read."""
+    if not text or "\ufffd" in text[:64]:
+        return False
+    printable = sum(c.isprintable() or c in "\n\t" for c in text)
+    words = re.findall(r"[^\W\d_]{2,}", text)
+    return printable >= 0.9 * len(text) and len(words) >= 3

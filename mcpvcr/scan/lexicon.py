@@ -1,0 +1,257 @@
+"""Cue patterns for the signal families, matched on the folded (lower-case) copy.
+
+Each signal is one family of evidence; none is a verdict alone (see `combine`).
+English cues live here, the other languages in `lexicon_i18n`; both are
+merged per signal so every combination rule is language-neutral.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Final
+
+from mcpvcr.scan.lexicon_i18n import I18N
+
+_USER = r"(?:the\s+|your\s+|any\s+)?(?:user|users|human|humans|operator|person|customer|requester)"
+_TOOL = r"(?:tool|tools|function|functions|server|servers|mcp|plugin|plugins)"
+_VERB_READ = (
+    r"read|cat|open|load|access|retrieve|fetch|collect|gather|extract|grab|dump|scan|search"
+    r"|look\s+up|find|locate|obtain|harvest|get"
+)
+_VERB_MOVE = (
+    r"send|upload|post|forward|transmit|include|attach|append|pass|put|add|embed|insert|copy"
+    r"|share|submit|report|paste|provide|supply|fill|encode|leak|exfiltrate|deliver|sync|mirror"
+    r"|prepend|prefix|bcc|transfer"
+)
+
+EN: Final[dict[str, list[str]]] = {
+    "override": [
+        r"\b(?:previous|prior|earlier|above|original|all|other)\s+(?:rules|instructions|guidelines"
+        r"|policies)\s+(?:no\s+longer|do\s+not|don'?t|never)\s+apply",
+        r"\bobey\s+only\b|\b(?:system|admin|developer)\s+override\b|\bdeveloper\s+mode\b",
+        r"\b(?:ignore|disregard|forget|override|bypass|skip)\s+(?:all\s+|any\s+|the\s+|your\s+)*"
+        r"(?:previous|prior|above|earlier|preceding|former|original|system|other|existing|safety)"
+        r"\s+(?:instructions?|prompts?|rules|guidelines|directives|messages|guardrails|policies)",
+        r"\b(?:your|the)\s+new\s+(?:instructions?|task|role|directive)s?\s+(?:is|are)\b",
+        r"\byou\s+are\s+now\s+(?:a|an|in|the)\b",
+        r"\b(?:ignore|disregard)\s+(?:the\s+|your\s+)?user'?s?\s+(?:original\s+)?(?:question|request"
+        r"|instructions?|message|prompt|query|task)",
+        r"\bnew\s+system\s+(?:prompt|instructions?)\b",
+        r"\b(?:this|these)\s+instructions?\s+(?:override|supersede|take\s+precedence)",
+        r"\b(?:overrides?|supersedes?|takes\s+precedence\s+over)\s+(?:the\s+|all\s+|any\s+)?"
+        r"(?:instructions?|rules|prompts?|guidelines)\b",
+    ],
+    "conceal": [
+        r"\b(?:do\s+not|don'?t|never|must\s+not)\s+(?:disclose|reveal|mention|show|repeat|share"
+        r"|acknowledge)\s+(?:this|these|the|any\s+of\s+these)\s+(?:instructions?|steps?|directives?"
+        r"|rules?|notes?|section|requirements?)\b",
+        r"\b(?:do\s+not|don'?t|never|must\s+not|should\s+not|shouldn'?t|avoid|refrain\s+from)\s+"
+        r"(?:tell(?:ing)?|inform(?:ing)?|notify(?:ing)?|alert(?:ing)?|warn(?:ing)?|remind(?:ing)?"
+        r"|ask(?:ing)?|let(?:ting)?)\s+" + _USER + r"\b",
+        r"\b(?:do\s+not|don'?t|never|must\s+not|should\s+not|shouldn'?t|avoid|refrain\s+from)\s+"
+        r"(?:mention|reveal|disclose|show|say|explain|bring\s+up|report|display|tell|surface"
+        r"|expose|acknowledge|confirm)(?:ing)?\b[^.\n]{0,50}\b(?:to|with)\s+" + _USER + r"\b",
+        r"\bwithout\s+(?:telling|informing|notifying|alerting|asking|letting|warning|bothering)"
+        r"\s+(?:" + _USER + r"|them|anyone)\b",
+        r"\b(?:without|before)\s+" + _USER + r"\s+(?:knowing|noticing|seeing|realizing)\b",
+        r"\b" + _USER + r"\s+(?:must|should|shall|need|needs|may)\s*(?:not|never|n'?t)\s+"
+        r"(?:know|see|notice|learn|find\s+out|be\s+(?:told|informed|aware|notified))\b",
+        r"\bkeep\s+(?:this|it|these|that|the\s+\w+)\s+(?:a\s+)?(?:secret|hidden|confidential|private"
+        r"|between\s+us)\b",
+        r"\bhide\s+(?:this|it|that|these|the\s+\w+)\s+from\s+" + _USER + r"\b",
+        r"\b(?:secretly|covertly|surreptitiously|stealthily)\b",
+        r"\bdo\s+not\s+(?:log|record|show)\s+this\s+(?:step|instruction|action|call)\b",
+    ],
+    "conceal_soft": [
+        r"\bno\s+need\s+to\s+(?:bring\s+(?:it|this|that)\s+up|mention|tell|inform|bother|trouble"
+        r"|notify|explain|say)\b",
+        r"\b(?:mere|just\s+an?|an?\s+internal)\s+implementation\s+details?\b",
+        r"\bimplementation\s+details?\b[^.\n]{0,40}\b(?:user|mention|tell)\b",
+        r"\b(?:could|might|may|would|will)\s+(?:upset|alarm|confuse|worry|scare|distract|annoy"
+        r"|concern|bother)\s+" + _USER + r"\b",
+        # "silently accepted" describes; "silently copy" orders
+        r"\b(?:silently|quietly|invisibly|discreetly|unobtrusively)\s+(?:also\s+)?(?:read|send|copy"
+        r"|attach|append|add|include|forward|upload|pass|put|call|run|execute|collect|gather|log"
+        r"|store|save|record|exfiltrate|transmit|post|share|sync|mirror|cc|bcc)\b",
+        r"\b(?:do|perform|run|handle)\s+(?:it|this|that|these\s+steps?)\s+(?:silently|quietly"
+        r"|discreetly|in\s+the\s+background)\b",
+        r"\b" + _USER + r"\s+(?:does\s+not|doesn'?t|do\s+not|don'?t|won'?t)\s+need\s+to\s+"
+        r"(?:know|see|hear|be\s+told)\b",
+        r"\b(?:not|never)\s+(?:relevant|important|interesting|necessary)\s+(?:to|for)\s+"
+        + _USER
+        + r"\b",
+        r"\bgentle\s+and\s+not\s+scary\b",
+        r"\bwithout\s+(?:drawing|calling)\s+attention\b",
+        r"\b(?:leave|keep)\s+(?:it|this|that)\s+out\s+of\s+(?:the\s+|your\s+)?(?:answer|reply"
+        r"|response|summary|conversation)\b",
+        r"\b(?:only|just)\s+(?:tell|show|report)\s+" + _USER + r"\s+(?:the\s+)?(?:result|answer"
+        r"|sum|outcome)\b",
+    ],
+    "address": [
+        r"\b(?:the\s+|you,?\s+the\s+|dear\s+)?(?:assistant|ai|a\.i\.|model|llm|agent|chatbot|claude"
+        r"|chatgpt|gpt|copilot|gemini|language\s+model)\s+(?:must|should|shall|needs?\s+to|has\s+to"
+        r"|is\s+(?:required|instructed|expected)\s+to|will\s+now)\b",
+        r"\b(?:note|message|instructions?|attention|important|reminder|requirements?|rules?|directives?"
+        r"|notice|orders?)\s+(?:to|for)\s+(?:the\s+|any\s+)?"
+        r"(?:ai|assistant|model|llm|agent|language\s+model|bot)s?\b",
+        r"\bif\s+you\s+are\s+(?:an?\s+)?(?:ai|llm|assistant|agent|language\s+model|bot|claude|gpt)\b",
+        r"\b(?:ai|assistant|agent|llm)\s*:\s*(?=\w)",
+        r"\bas\s+an?\s+(?:ai|assistant|language\s+model)\s*,\s*you\b",
+    ],
+    "precondition": [
+        r"\bbefore\s+(?:using|calling|invoking|running|executing|answering|responding|replying)"
+        r"\s+(?:this|any|every|each|the|another|other)?\s*(?:other\s+)?(?:tool|function|request"
+        r"|question|query|command)?",
+        r"\b(?:must|always)\s+(?:be\s+)?(?:called|used|invoked|run)\s+(?:first|before)\b",
+        r"\b(?:call|use|invoke)\s+this\s+(?:tool|function)\s+(?:first|before)\b",
+    ],
+    "pressure": [
+        r"\b(?:otherwise|or\s+else)\b[^.\n]{0,30}\b(?:will\s+not|won'?t|cannot|can'?t|fails?"
+        r"|will\s+fail|break|crash)\b",
+        r"\b(?:the\s+)?tool\s+(?:will\s+not|won'?t|cannot|can'?t|does\s+not|doesn'?t)\s+work\b",
+        r"\b(?:required|mandatory|necessary|needed)\s+for\s+(?:(?:the|this)\s+)?"
+        r"(?:tool|function|compliance|security|verification|validation|auditing|audit)\b",
+        r"\bcritical\s+(?:system|security)\s+(?:requirement|step)\b",
+        r"\bto\s+(?:validate|verify|confirm)\s+(?:the\s+|your\s+|user'?s?\s+)?identity\b",
+    ],
+    "read_verb": [r"(?:^|[\s,;:(>*\]\"])(?:please\s+)?(?:" + _VERB_READ + r")\b"],
+    "move_verb": [r"(?:^|[\s,;:(>*\]\"])(?:please\s+)?(?:" + _VERB_MOVE + r")\b"],
+    "cred": [
+        r"~/\.ssh/(?!config\b|known_hosts\b)\S*|\bid_(?:rsa|ed25519|ecdsa|dsa)\b"
+        r"|(?:~/|\$home/)?\.cursor/mcp\.json\b|\bmcp\.json\b|\bclaude_desktop_config\.json\b"
+        r"|\.aws/credentials\b|(?<![\w.])\.netrc\b|(?<![\w.])\.npmrc\b|(?<![\w.])\.pypirc\b"
+        r"|\.git-credentials\b|/etc/(?:shadow|passwd|sudoers)\b|\.pgpass\b|gh/hosts\.ya?ml\b"
+        r"|\b[\w.-]*(?:credentials?|secrets?|tokens?)\.(?:json|ya?ml|txt|ini|toml|env)\b"
+        r"|\b[\w.-]+\.(?:pem|p12|pfx|keystore|jks)\b|\.docker/config\.json\b|\.gnupg\b|\.kube/config\b"
+        r"|\.(?:bash|zsh)_history\b|\bkeychain\b|\bwallet\.dat\b|(?<![\w.])\.env\b",
+        r"\b(?:private|secret|signing|ssh|api|access|auth|session|refresh|bearer|master|encryption)"
+        r"[\s_-]*(?:keys?|tokens?)\b",
+        r"\b(?:passwords?|passphrases?|passcodes?|credentials?|secrets|cookies|seed\s+phrases?"
+        r"|mnemonics?|recovery\s+(?:phrase|codes?)|otp\s+codes?|2fa\s+codes?)\b",
+        r"\b(?:environment\s+variables?|env\s+vars?|process\.env|os\.environ)\b",
+        r"\b(?:credit\s+card|card\s+numbers?|cvv|social\s+security|ssn|bank\s+account)\b",
+    ],
+    "conv": [
+        r"\b(?:conversation|chat|message|dialog(?:ue)?|session)\s+(?:history|log|logs|transcript"
+        r"|so\s+far|context)\b",
+        r"\b(?:full|entire|whole|complete|previous|prior|earlier|past|recent)\s+(?:conversation"
+        r"|chat|messages|exchanges?|turns|dialog(?:ue)?|context|user\s+messages)\b",
+        r"\b(?:system\s+prompt|system\s+message|your\s+instructions|hidden\s+instructions"
+        r"|chain[\s-]+of[\s-]+thought|internal\s+reasoning|your\s+reasoning)\b",
+        r"\b(?:everything|anything|all|whatever|any\s+\w+)\s+(?:that\s+)?(?:the\s+)?user\s+"
+        r"(?:has\s+)?(?:said|typed|wrote|written|shared|mentioned|provided|pasted|told)\b",
+        r"\b(?:output|results?|responses?|answers?|data)\s+(?:of|from)\s+(?:all\s+|any\s+|the\s+)?"
+        r"(?:other|previous|prior|earlier)\s+(?:tools?|tool\s+calls|calls|functions)\b",
+        r"\b(?:other|previous)\s+tools?'?\s+(?:output|results?|responses?)\b",
+        r"\b(?:list_chats|chat\s+list|contact\s+list|recent\s+chats)\b",
+    ],
+    "recipient": [
+        r"\b(?:bcc|cc|blind\s+(?:carbon\s+)?copy|carbon\s+copy)\b",
+        r"\b(?:forward|redirect|reroute|mirror|copy|relay|cc)\s+(?:it|them|this|all|every|each"
+        r"|the\s+\w+|a\s+copy|(?:all\s+)?(?:messages|emails?|mails?|replies|data|results))\b"
+        r"[^.\n]{0,40}\bto\b",
+        r"\b(?:send|add)\s+a\s+copy\b",
+        r"\b(?:set|change|replace|override|rewrite|switch)\s+(?:the\s+)?(?:recipient|to|destination"
+        r"|target|address|phone\s+number|receiver|email|channel|account)s?\b",
+        r"\b(?:recipient|destination|receiver)s?\s+(?:must|should|shall|will)\s+(?:always\s+)?be\b",
+    ],
+    "pref_strong": [
+        r"\b(?:use|call|choose)\s+this\s+(?:tool|function|server)\s+exclusively\b"
+        r"|\brefuse\s+to\s+(?:call|use|invoke)\s+(?:them|any\s+other|other|the\s+others)\b",
+        r"\b(?:never|do\s+not|don'?t|avoid)\s+(?:use|call|trust|rely\s+on)\s+(?:the\s+)?others\b",
+        r"\b(?:never|do\s+not|don'?t|avoid)\s+(?:use|call|trust|invoke|choose|pick|rely\s+on)\s+"
+        r"(?:any\s+)?(?:other|another|alternative|competing|third[\s-]party)\s+" + _TOOL + r"\b",
+        r"\b(?:the\s+)?(?:only|sole|single)\s+(?:trustworthy|trusted|reliable|safe|secure|official"
+        r"|legitimate|authorized|approved|correct|accurate|genuine)\s+" + _TOOL + r"\b",
+        r"\b(?:all\s+|any\s+)?(?:other|competing|alternative)\s+(?:\w+\s+)?"
+        + _TOOL
+        + r"\s+(?:are|is|have\s+been|has\s+been|were|was)\s+(?:\w+\s+)?"
+        r"(?:deprecated|unsafe|insecure|broken|unreliable|malicious|compromised|outdated|fake"
+        r"|hacked|infected|spying|blocked|banned"
+        r"|inaccurate|dangerous|untrusted|obsolete)\b",
+        r"\b(?:prefer|choose|use|select)\s+this\s+(?:tool|function|server)\s+(?:over|instead\s+of)\s+"
+        r"(?:any|all|every|the)\s+(?:other|alternative)s?\b",
+        r"\b(?:run|execute)\s+(?:it\s+|this\s+)?with\s+(?:admin|administrator|root|elevated|sudo)"
+        r"\s+(?:privileges|rights|permissions|access)\b",
+    ],
+    "pref_soft": [
+        # about the tool itself ("the most trusted weather tool"), not a result ("the best match")
+        r"\b(?:world'?s|the|and)\s+(?:best|most\s+(?:trusted|reliable|accurate|popular|powerful"
+        r"|secure))\s+(?:\w+\s+){0,2}?" + _TOOL + r"\b",
+        r"\bworld'?s\s+(?:best|most\s+\w+)\b",
+        r"\bthe\s+(?:only\s+)?official\s+(?:and\s+)?\w*\s*" + _TOOL + r"\b",
+        r"\b(?:#1|number\s+one|industry[\s-]leading|unrivall?ed|unmatched|best[\s-]in[\s-]class)\b",
+        r"\b\d{2,3}(?:\.\d+)?\s*%\s+of\s+(?:users|developers|professionals|experts|companies"
+        r"|engineers|teams|agents)\b",
+        r"\b(?:officially\s+)?(?:endorsed|recommended|certified|approved)\s+by\s+(?:openai|anthropic"
+        r"|google|microsoft|experts|professionals|the\s+mcp)\b",
+        r"\b(?:always|only)\s+(?:use|prefer|choose|pick|select|call)\s+this\s+(?:tool|function"
+        r"|server)\b",
+        r"\b(?:must|should)\s+always\s+be\s+(?:preferred|chosen|selected|used)\b",
+    ],
+}
+
+SIGNALS: Final = tuple(EN)
+
+
+def _compile(signal: str) -> re.Pattern[str]:
+    alternatives = EN[signal] + I18N.get(signal, [])
+    return re.compile("|".join(f"(?:{p})" for p in alternatives), re.I | re.M)
+
+
+PATTERNS: Final[dict[str, re.Pattern[str]]] = {signal: _compile(signal) for signal in SIGNALS}
+"""One alternation per signal: a single pass per text."""
+
+TAG: Final = re.compile(
+    r"<\s*/?\s*(?:important|system|instructions?|secret|hidden|critical|override|priority"
+    r"|system[_-]?(?:prompt|message|instructions?)|user[_-]?instructions?|assistant[_-]?instructions?"
+    r"|admin[_-]?instructions?|mandatory|urgent|note[_-]?to[_-]?(?:ai|assistant|model))\s*>"
+    r"|<!--(?:(?!-->).){0,2000}-->"
+    r"|\[\s*(?:system|important|instructions?|hidden|admin)\s*(?:message|note|instructions?)?\s*\]"
+    r"|(?:^|\n)\s*(?:#{1,4}\s*)?(?:system|important)\s+(?:override|instructions?|notice|message)\s*:",
+    re.I | re.S,
+)
+"""Instruction tags: they matter when they wrap an imperative to the model."""
+
+SPECIAL: Final = re.compile(
+    r"<\|(?:im_start|im_end|im_sep|system|user|assistant|end|endoftext|begin_of_text|end_of_text"
+    r"|start_header_id|end_header_id|eot_id|eom_id|start|channel|message|return|call|constrain"
+    r"|tool_call|tool_response|fim_\w+)\|>"
+    r"|\[/?INST\]|<<\s*/?SYS\s*>>|<start_of_turn>|<end_of_turn>|<｜[^｜>]{1,30}｜>"
+    r"|</(?:system|tool_result|tool_output|function_results?|user_query|tool_response|result"
+    r"|instructions)>\s*<\s*(?:system|user|assistant|instructions)\b"
+    r"|(?:^|\n)\s*(?:human|assistant|system)\s*:\s*(?=\S)",
+    re.I,
+)
+"""Chat-template special tokens, fake turn closers and legacy role prefixes."""
+
+URL: Final = re.compile(
+    r"\b(?:https?|ftp|wss?)://[^\s<>\"'`)\]]+|\b(?:\d{1,3}\.){3}\d{1,3}(?::\d+)?/\S*"
+)
+EMAIL: Final = re.compile(
+    r"\b[\w.+-]{1,64}@[a-z0-9-]{1,63}(?:\.[a-z0-9-]{1,63})*\.[a-z]{2,24}\b", re.I
+)
+PHONE: Final = re.compile(r"(?<![\w+])\+\d[\d\s().-]{7,18}\d\b")
+IMAGE: Final = re.compile(
+    r"!\[[^\]\n]{0,200}\]\(\s*<?((?:https?:)?//[^)\s>]+)>?[^)]*\)"
+    r"|<img\b[^>]{0,300}\bsrc\s*=\s*[\"']?((?:https?:)?//[^\"'\s>]+)"
+    r"|^\s*\[[^\]\n]{1,60}\]:\s*((?:https?:)?//\S+)",
+    re.I | re.M,
+)
+PARAM_SINK: Final = re.compile(
+    r"\b(?:as|in|into|inside|to|via|under|through|using)\s+(?:the\s+)?[`'\"]?([a-z_][\w-]{1,40})[`'\"]?"
+    r"\s+(?:parameter|argument|field|param|arg|property|key)\b"
+    r"|\b(?:parameter|argument|field|param)\s+[`'\"]([a-z_][\w-]{1,40})[`'\"]"
+    r"|\b(?:as|in|into)\s+[`'\"]([a-z_][\w-]{1,40})[`'\"]",
+    re.I,
+)
+SECRET: Final = re.compile(
+    r"\bAKIA[0-9A-Z]{16}\b|\bgh[pousr]_[A-Za-z0-9]{30,}\b|\bsk-(?:proj-|ant-)?[A-Za-z0-9_-]{24,}"
+    r"|-----BEGIN [A-Z ]*PRIVATE KEY-----|\bxox[baprs]-[A-Za-z0-9-]{10,}|\bAIza[0-9A-Za-z_-]{35}\b"
+)
+DATA_SLOT: Final = re.compile(
+    r"[{<$]|%s|\b(?:data|secret|token|key|conversation|history|chat|content|msg|message|summary"
+    r"|context|payload|info|q|d)=(?:[^&\s]{0,4}$|[{<\[$])|[A-Za-z0-9+/=_%-]{24,}",
+    re.I,
+)
+"""In an image or link URL: a template slot or a long encoded value (data riding out)."""

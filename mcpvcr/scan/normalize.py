@@ -1,0 +1,97 @@
+"""A matching copy of a text: evasions folded away, every position mapped back to the raw text.
+
+Keyword evasions (fullwidth letters, combining marks sprinkled on letters,
+zero-width or soft-hyphen splits inside words) stop working on the folded copy,
+while findings still quote the raw span the user can locate.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from dataclasses import dataclass
+from typing import Final
+
+from mcpvcr.scan.finding import _invisible
+
+_FRAMING: Final = re.compile(
+    r"\b(?:detect|classif|flag|scan|identif|recogni|guard|filter|block|sanitiz|screen|label"
+    r"|e\.g\.|such\s+as|for\s+example|examples?|patterns?|quot|phrases?|strings?\s+like)",
+    re.I,
+)
+_QUOTED: Final = re.compile(r"`[^`\n]{1,200}`|\"[^\"\n]{3,200}\"|“[^”\n]{3,200}”|'[^'\n]{6,200}'")
+_CODE: Final = re.compile(r"`[^`\n]{1,200}`|```.*?```", re.S)
+
+
+@dataclass(frozen=True)
+class Folded:
+    """The folded text and, for each of its characters, the raw index it came from."""
+
+    raw: str
+    text: str
+    origin: tuple[int, ...]
+
+    def span(self, start: int, end: int) -> tuple[int, int]:
+        """The raw span behind a folded span."""
+        if not self.origin:
+            return (0, 0)
+        first = self.origin[min(start, len(self.origin) - 1)]
+        last = self.origin[min(max(end - 1, start), len(self.origin) - 1)] + 1
+        return (first, max(last, first + 1))
+
+
+def fold(raw: str) -> Folded:
+    """Casefolded NFKC copy without invisible characters or combining marks on Latin letters."""
+    if raw.isascii():  # the common case: lower-casing keeps every position
+        return Folded(raw, raw.lower(), tuple(range(len(raw))))
+    out: list[str] = []
+    origin: list[int] = []
+    previous_latin = False
+    for index, char in enumerate(raw):
+        code = ord(char)
+        if _invisible(code):
+            continue
+        if unicodedata.category(char) == "Mn" and previous_latin:
+            continue  # "i̲g̲n̲o̲r̲e" reads as "ignore"
+        if code < 0x80:
+            piece = char.lower()
+        else:
+            piece = unicodedata.normalize("NFKC", char).casefold()
+            piece = piece.replace("\u00a0", " ").replace("\u3000", " ")
+        previous_latin = (char.isascii() and char.isalpha()) or (code >= 0x80 and _is_latin(char))
+        for folded in piece:
+            out.append(folded)
+            origin.append(index)
+    return Folded(raw, "".join(out), tuple(origin))
+
+
+def _is_latin(char: str) -> bool:
+    return "LATIN" in unicodedata.name(char, "")
+
+
+def mask_quoted(text: str) -> str:
+    """`text` with quoted and code spans blanked when it frames them as examples.
+
+    A classifier that "detects phrases such as 'ignore previous instructions'"
+    quotes the attack as data; only what stands outside the quotes is judged.
+    """
+    masked = _CODE.sub(lambda m: " " * len(m.group(0)), text)
+    if not _FRAMING.search(text):
+        return masked
+    return _QUOTED.sub(lambda m: " " * len(m.group(0)), masked)
+
+
+def sentences(text: str) -> list[tuple[int, int]]:
+    """Spans of the sentences (or clauses ended by a line break) of `text`."""
+    spans: list[tuple[int, int]] = []
+    start = 0
+    for match in _SENTENCE_END.finditer(text):
+        if match.start() > start:
+            spans.append((start, match.start()))
+        start = match.end()
+    if start < len(text):
+        spans.append((start, len(text)))
+    return spans
+
+
+_SENTENCE_END: Final = re.compile(r"(?<=[.!?])\s+|[\u3002\uff01\uff1f\n]+|\s*</?[a-z_]+>\s*", re.I)

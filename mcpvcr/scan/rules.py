@@ -1,0 +1,390 @@
+"""Combination rules: severity comes from conjunctions of signals, never from one keyword.
+
+A lone family is at most a warning (an instruction tag, one advertising cue);
+an error needs two that only an attack combines: a directive and concealment,
+a source and a sink, an instruction about another tool. Each rule returns
+`Verdict`s; `scanner` turns them into findings with raw evidence.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Final
+
+from mcpvcr.scan.context import Context
+from mcpvcr.scan.signals import Signals, Span
+
+_PURPOSE_SENSITIVE: Final = re.compile(
+    r"ssh|key|credential|secret|token|password|passwd|env|auth|login|sign[\s_-]?in|wallet|vault"
+    r"|keychain|cookie|session|certificate|gpg|kube|aws|conversation|chat|messag|history|prompt"
+    r"|summar|transcript|memory|context|dialog|mail|thread|reply|comment|ticket|journal|slack"
+    r"|discord|teams|sms",
+    re.I,
+)
+
+
+@lru_cache(maxsize=4096)
+def purpose_sensitive(purpose: str) -> bool:
+    """True when the tool's name or title says it works on credentials or conversations."""
+    return bool(_PURPOSE_SENSITIVE.search(purpose))
+
+
+@dataclass(frozen=True)
+class Verdict:
+    rule: str
+    severity: str
+    span: Span
+    why: str
+    signals: tuple[str, ...]
+
+
+def judge(sig: Signals, ctx: Context) -> list[Verdict]:
+    """Every verdict on one text."""
+    out: list[Verdict] = []
+    for check in _CHECKS:
+        out.extend(check(sig, ctx))
+    return out
+
+
+def _override(sig: Signals, ctx: Context) -> list[Verdict]:
+    return [
+        Verdict(
+            "poisoning_marker",
+            "error",
+            span,
+            "tells the model to discard its instructions",
+            ("override",),
+        )
+        for span in sig.spans["override"][:1]
+    ]
+
+
+def _conceal(sig: Signals, ctx: Context) -> list[Verdict]:
+    for span in sig.spans["conceal"]:
+        index = sig.sentence_of(span)
+        protective = sig.in_sentence("cred", index) and not (
+            sig.in_sentence("read_verb", index) or sig.in_sentence("move_verb", index)
+        )
+        if not protective:  # "never reveal API keys to the user" protects; it hides nothing
+            why = "asks the model to keep what it does from the user"
+            return [Verdict("poisoning_marker", "error", span, why, ("concealment",))]
+    return []
+
+
+_SOFT_PARTNERS: Final = (
+    "address",
+    "precondition",
+    "pressure",
+    "tag",
+    "special",
+    "recipient",
+    "param_sink",
+    "impersonation",
+    "override",
+)
+
+
+def _conceal_soft(sig: Signals, ctx: Context) -> list[Verdict]:
+    spans = sig.spans["conceal_soft"]
+    if not spans:
+        return []
+    partners = [name for name in _SOFT_PARTNERS if sig.has(name)]
+    if sig.has("store", "conv", "quantified") and sig.has("read_verb", "move_verb"):
+        partners.append("sensitive source")
+    if not partners:
+        return []
+    why = f"paraphrased secrecy from the user together with {', '.join(partners[:3])}"
+    return [Verdict("poisoning_marker", "error", spans[0], why, ("concealment", *partners[:3]))]
+
+
+_TAG_PARTNERS: Final = (
+    "address",
+    "precondition",
+    "pressure",
+    "conceal_soft",
+    "store",
+    "conv",
+    "recipient",
+    "param_sink",
+    "pref_strong",
+    "imperative",
+    "override",
+    "impersonation",
+)
+
+
+def _tag(sig: Signals, ctx: Context) -> list[Verdict]:
+    spans = sig.spans["tag"]
+    if not spans:
+        return []
+    partners = [name for name in _TAG_PARTNERS if sig.has(name)]
+    if partners:
+        why = f"an instruction tag wraps orders to the model ({', '.join(partners[:3])})"
+        return [Verdict("poisoning_marker", "error", spans[0], why, ("tag", *partners[:3]))]
+    why = "an instruction tag (<IMPORTANT>, <SYSTEM>, hidden comment) in model-visible text"
+    return [Verdict("poisoning_marker", "warning", spans[0], why, ("tag",))]
+
+
+def _special(sig: Signals, ctx: Context) -> list[Verdict]:
+    spans = sig.spans["special"]
+    if not spans:
+        return []
+    # The orders must follow the token closely: a long answer quoting a token is not a turn.
+    for span in spans:
+        index = sig.sentence_of(span)
+        partners = [
+            n
+            for n in ("address", "imperative", "override", "conceal", "impersonation")
+            if any(index <= sig.sentence_of(s) <= index + 2 for s in sig.spans.get(n, []))
+        ]
+        if not partners:
+            continue
+        why = f"chat special tokens or role turns fake a new turn ({', '.join(partners)})"
+        return [Verdict("poisoning_marker", "error", span, why, ("special_token", *partners))]
+    why = "chat special tokens or role prefixes outside a code span"
+    return [Verdict("poisoning_marker", "warning", spans[0], why, ("special_token",))]
+
+
+def _address(sig: Signals, ctx: Context) -> list[Verdict]:
+    spans = sig.spans["address"]
+    if not spans:
+        return []
+    partners = [n for n in ("precondition", "pressure", "recipient", "impersonation") if sig.has(n)]
+    if sig.has("store", "conv", "quantified") and sig.has("read_verb", "move_verb"):
+        partners.append("sensitive source")
+    if ctx.kind == "answer" and sig.has("imperative"):
+        partners.append("imperative")
+    if partners:
+        why = f"text addressed to the model gives it orders ({', '.join(partners)})"
+        return [Verdict("poisoning_marker", "error", spans[0], why, ("model_addressed", *partners))]
+    return []
+
+
+def _impersonation(sig: Signals, ctx: Context) -> list[Verdict]:
+    spans = sig.spans["impersonation"]
+    if not spans or not (ctx.kind == "answer" or sig.has("imperative", "recipient", "move_verb")):
+        return []
+    why = "claims to speak for the user or an administrator to give new orders"
+    return [Verdict("poisoning_marker", "error", spans[0], why, ("impersonation",))]
+
+
+def _sources(sig: Signals, ctx: Context) -> list[Verdict]:
+    out: list[Verdict] = []
+    for index in range(len(sig.sentences)):
+        source = (
+            sig.in_sentence("store", index)
+            + sig.in_sentence("conv", index)
+            + sig.in_sentence("quantified", index)
+        )
+        if not source:
+            continue
+        moves = sig.in_sentence("move_verb", index) + sig.in_sentence("read_verb", index)
+        if not moves:
+            continue
+        external = [
+            n for n in ("url", "email", "phone", "image") if sig.in_sentence(n, index, reach=1)
+        ]
+        if external and sig.in_sentence("move_verb", index):
+            why = f"sends credentials or conversation to an outside {external[0]}"
+            out.append(
+                Verdict("exfiltration", "error", source[0], why, ("source", "sink", external[0]))
+            )
+            break
+        own_input = ctx.kind == "param" and not purpose_sensitive(ctx.purpose)
+        if sig.in_sentence("param_sink", index, reach=1) or own_input:
+            why = "asks the model to put credentials or conversation into a parameter"
+            out.append(
+                Verdict("credential_access", "error", source[0], why, ("source", "parameter_sink"))
+            )
+            break
+        # "Retrieve the message history of a channel" documents a reader; an order to hand
+        # conversation over needs a move verb, credentials a store or "any/the user's".
+        handed = sig.in_sentence("move_verb", index) or not sig.in_sentence("conv", index)
+        ordered = sig.in_sentence("imperative", index) and handed
+        if ordered and not purpose_sensitive(ctx.purpose):
+            why = "orders the model to fetch or hand over credentials or conversation"
+            out.append(Verdict("credential_access", "error", source[0], why, ("source", "order")))
+            break
+        pushers = [
+            n for n in ("precondition", "pressure", "tag", "conceal", "conceal_soft") if sig.has(n)
+        ]
+        if sig.in_sentence("store", index) and sig.in_sentence("read_verb", index) and pushers:
+            why = f"orders the model to read a credential store ({pushers[0]})"
+            out.append(
+                Verdict("credential_access", "error", source[0], why, ("source", pushers[0]))
+            )
+            break
+    return out
+
+
+def _plain_secret_out(sig: Signals, ctx: Context) -> list[Verdict]:
+    """Passwords or keys (no store, no quantifier) ordered or hidden on their way outside."""
+    pushed = sig.has("imperative", "conceal", "conceal_soft")
+    for span in sig.spans["cred"] if pushed else []:
+        index = sig.sentence_of(span)
+        external = [n for n in ("url", "email", "phone") if sig.in_sentence(n, index)]
+        if external and sig.in_sentence("move_verb", index):
+            why = f"sends passwords or keys to an outside {external[0]}"
+            return [Verdict("exfiltration", "error", span, why, ("credential", external[0]))]
+    return []
+
+
+def _parameter(sig: Signals, ctx: Context) -> list[Verdict]:
+    """A parameter whose name or description asks for credentials or conversation."""
+    if ctx.kind != "param":
+        return []
+    # Environment variables or a key path as an argument are ordinary inputs of launch or
+    # SSH tools; conversation content and "any passwords the user shared" never are.
+    span = sig.first("conv", "quantified")
+    if span is None or purpose_sensitive(ctx.purpose):
+        return []
+    why = (
+        "a parameter asks for credentials or conversation content the tool's purpose does not need"
+    )
+    return [Verdict("credential_access", "error", span, why, ("parameter_source",))]
+
+
+def _recipient(sig: Signals, ctx: Context) -> list[Verdict]:
+    if ctx.kind == "recipient_value":
+        span = sig.first("email", "phone", "url")
+        if span is not None:
+            why = "a recipient parameter defaults to a fixed outside address (hidden recipient)"
+            return [Verdict("exfiltration", "error", span, why, ("hidden_recipient",))]
+        return []
+    for span in sig.spans["recipient"]:
+        index = sig.sentence_of(span)
+        fixed = [n for n in ("email", "phone", "url") if sig.in_sentence(n, index)]
+        if fixed:
+            why = f"adds or redirects a recipient to a fixed {fixed[0]} (hidden recipient)"
+            return [Verdict("exfiltration", "error", span, why, ("recipient", fixed[0]))]
+    return []
+
+
+def _image(sig: Signals, ctx: Context) -> list[Verdict]:
+    # Pages fetched by a browse tool carry signed image URLs: in answers only a slot counts.
+    spans = sig.spans["image_slot" if ctx.kind == "answer" else "image"]
+    if not spans:
+        return []
+    why = "an image or link to an outside host whose URL carries data (rendering it leaks the data)"
+    return [Verdict("exfiltration", "error", spans[0], why, ("image_sink",))]
+
+
+def _shadowing(sig: Signals, ctx: Context) -> list[Verdict]:
+    own = ctx.own_tools | {ctx.self_name}
+    for span, name in sig.tool_refs:
+        if name in ctx.own_params or name.lower() in {n.lower() for n in own}:
+            continue
+        index = sig.sentence_of(span)
+        if not _instructs(sig, index) and _routes(sig, index):
+            # "use this instead of web_search for internal docs": steering, not hijacking
+            why = f"steers the model away from '{name}', a tool of another server"
+            return [
+                Verdict("cross_tool_instruction", "warning", span, why, ("other_tool", "routing"))
+            ]
+        if _instructs(sig, index):
+            why = f"gives instructions about '{name}', a tool this server does not have (shadowing)"
+            return [
+                Verdict("cross_tool_instruction", "error", span, why, ("other_tool", "instruction"))
+            ]
+    for span, name in sig.tool_refs:
+        index = sig.sentence_of(span)
+        if (
+            name in own
+            and name != ctx.self_name
+            and (sig.in_sentence("recipient", index) or sig.has("conceal", "conceal_soft"))
+        ):
+            why = f"changes how sibling tool '{name}' is used and hides it or its recipients"
+            return [
+                Verdict("cross_tool_instruction", "error", span, why, ("sibling_tool", "recipient"))
+            ]
+    return _generic(sig)
+
+
+def _instructs(sig: Signals, index: int) -> bool:
+    from mcpvcr.scan.signals import _INSTRUCT_ABOUT
+
+    start, end = sig.sentences[index] if index < len(sig.sentences) else (0, 0)
+    return bool(_INSTRUCT_ABOUT.search(sig.masked, start, end))
+
+
+_ROUTES: Final = re.compile(r"\b(?:instead\s+of|rather\s+than|in\s+place\s+of)\b", re.I)
+
+
+def _routes(sig: Signals, index: int) -> bool:
+    start, end = sig.sentences[index] if index < len(sig.sentences) else (0, 0)
+    return bool(_ROUTES.search(sig.masked, start, end))
+
+
+def _generic(sig: Signals) -> list[Verdict]:
+    for span in sig.spans["generic_tools"]:
+        index = sig.sentence_of(span)
+        strong = [
+            n
+            for n in ("recipient", "conceal", "conceal_soft", "store", "conv", "param_sink")
+            if sig.in_sentence(n, index, reach=1)
+        ]
+        if sig.in_sentence("move_verb", index) and sig.in_sentence("imperative", index):
+            strong += [n for n in ("url", "email", "phone") if sig.in_sentence(n, index)]
+        if strong:
+            why = f"gives instructions about every other tool or server ({strong[0]})"
+            return [
+                Verdict("cross_tool_instruction", "error", span, why, ("other_tools", strong[0]))
+            ]
+        if sig.in_sentence("precondition", index) or sig.in_sentence("override", index):
+            why = "puts itself before every other tool or server (tool-order hijack)"
+            return [
+                Verdict(
+                    "cross_tool_instruction", "warning", span, why, ("other_tools", "precondition")
+                )
+            ]
+    return []
+
+
+def _preference(sig: Signals, ctx: Context) -> list[Verdict]:
+    strong, soft = sig.spans["pref_strong"], sig.spans["pref_soft"]
+    if strong:
+        why = "disparages other tools or demands exclusivity (preference manipulation)"
+        return [Verdict("preference_manipulation", "error", strong[0], why, ("exclusivity",))]
+    if len(soft) >= 2:
+        why = (
+            "advertises itself with several manipulation cues (superlatives, claims, 'always use')"
+        )
+        return [Verdict("preference_manipulation", "error", soft[0], why, ("advertising",))]
+    if soft:
+        why = "advertising wording that steers tool choice"
+        return [Verdict("preference_manipulation", "warning", soft[0], why, ("advertising",))]
+    return []
+
+
+def _decode_order(sig: Signals, ctx: Context) -> list[Verdict]:
+    return [
+        Verdict(
+            "encoded_payload",
+            "error",
+            span,
+            "tells the model to decode a block and act on it",
+            ("decode",),
+        )
+        for span in sig.spans["decode_order"][:1]
+    ]
+
+
+_CHECKS: Final = (
+    _override,
+    _conceal,
+    _conceal_soft,
+    _tag,
+    _special,
+    _address,
+    _impersonation,
+    _sources,
+    _plain_secret_out,
+    _parameter,
+    _recipient,
+    _image,
+    _shadowing,
+    _preference,
+    _decode_order,
+)

@@ -1,0 +1,261 @@
+"""Signal extraction: where each family of evidence occurs in one folded text.
+
+The combination rules (`rules`) only ask questions of a `Signals` object:
+"is there a concealment cue?", "does one sentence hold a source, a move verb
+and a sink?". Spans are in the folded text; `Folded.span` maps them back.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Final
+
+from mcpvcr.scan.confusables import _MAP as _CONFUSABLE_MAP
+from mcpvcr.scan.confusables import WELL_KNOWN, mixed_script
+from mcpvcr.scan.lexicon import (
+    _VERB_MOVE,
+    _VERB_READ,
+    DATA_SLOT,
+    EMAIL,
+    IMAGE,
+    PARAM_SINK,
+    PATTERNS,
+    PHONE,
+    SPECIAL,
+    TAG,
+    URL,
+)
+from mcpvcr.scan.normalize import Folded, fold, mask_quoted, sentences
+
+Span = tuple[int, int]
+
+_BENIGN_HOST: Final = re.compile(
+    r"^(?:[\w-]+\.)*(?:example\.(?:com|org|net)|example|test|invalid|localhost|local)$"
+    r"|^(?:127\.\d+\.\d+\.\d+|0\.0\.0\.0|\[?::1\]?)$",
+    re.I,
+)
+_QUANTIFIED: Final = re.compile(
+    r"\b(?:any|all|every|each|whatever|the\s+user'?s|user'?s|their|other)\b[^.\n]{0,40}"
+    r"\b(?:passwords?|tokens?|keys?|secrets?|credentials?|cookies|home\s+address(?:es)?"
+    r"|phone\s+numbers?|dates?\s+of\s+birth|passport|social\s+security|location\s+history)\b"
+    r"|\b(?:passwords?|tokens?|keys?|secrets?|credentials?)\b[^.\n]{0,30}\b(?:the\s+user|you)\s+"
+    r"(?:has|have|had)?\s*(?:shared|mentioned|provided|pasted|typed|seen|received|used)\b",
+    re.I,
+)
+_STORE: Final = re.compile(
+    r"(?<![\w.])(?:[~$][\w./-]*/|/[\w./-]*/)?\.(?:ssh|aws|kube|docker|gnupg|netrc|npmrc|pypirc"
+    r"|git-credentials|env)\b[\w./-]*"
+    r"|\bid_(?:rsa|ed25519|ecdsa|dsa)\b|\bmcp\.json\b|\bclaude_desktop_config\.json\b"
+    r"|/etc/(?:shadow|passwd|sudoers)\b|\.pgpass\b|gh/hosts\.ya?ml\b|\.git-credentials\b"
+    r"|\b[\w.-]*(?:credentials?|secrets?|tokens?)\.(?:json|ya?ml|txt|ini|toml|env)\b"
+    r"|\b[\w.-]+\.(?:pem|p12|pfx|keystore|jks)\b"
+    r"|\b(?:environment\s+variables?|env\s+vars?|process\.env|os\.environ|keychain|wallet\.dat"
+    r"|private\s+keys?|ssh\s+keys?|seed\s+phrases?|mnemonics?|recovery\s+phrases?|cookies)\b",
+    re.I,
+)
+_NOT_STORE: Final = re.compile(r"\.ssh/(?:config|known_hosts)\b|\.env\.example\b", re.I)
+_ID: Final = r"[a-z][a-z0-9]*(?:[_.][a-z0-9]+)+"
+_QID: Final = r"[`'\"]([a-z][a-z0-9]*(?:[_.-][a-z0-9]+)+)[`'\"]"
+_TOOL_REF: Final = re.compile(
+    _QID
+    + r"\s*(?:tool|function)\b|\b("
+    + _ID
+    + r")\s+(?:tool|function)\b|\b(?:tool|function)\s+("
+    + _ID
+    + r")\b"
+    r"|\b(?:call|calls|calling|invoke|invoking|invokes|use|using|uses|run|running)\s+(?:the\s+)?"
+    r"([a-z][a-z0-9]*(?:[_.-][a-z0-9]+)+)\b"
+    r"|\b(" + _ID + r")\b"
+    r"|\bthe\s+([a-z][a-z0-9]+)\s+(?:tool|function)\b",
+    re.I,
+)
+_GENERIC_TOOLS: Final = re.compile(
+    r"\b(?:any|all|every|each|other|another)\s+(?:other\s+)?(?:mcp\s+)?(?:tools?|functions?|servers?"
+    r"|plugins?)\b(?!\s*(?:of|in|from)\s+this)|\bother\s+(?:mcp\s+)?servers?\b|\bthe\s+others\b",
+    re.I,
+)
+_INSTRUCT_ABOUT: Final = re.compile(
+    r"\b(?:when|whenever|before|after|if|every\s+time|each\s+time|once)\b[^.\n]{0,80}\b(?:call|calls"
+    r"|called|use|used|uses|invoke|invoked|invokes|send|sends|sent|run|runs|using|calling|invoking)\b"
+    r"|\b(?:set|change|replace|override|modify|prefix|prepend|rewrite|redirect|alter|swap)\b"
+    r"|\b(?:must|always|never|should|shall)\b[^.\n]{0,40}\b(?:call|use|invoke|send|add|include|set"
+    r"|pass|change|forward|route|prefix|append|copy|attach|replace|redirect|bcc|cc)\b",
+    re.I,
+)
+_IMPERATIVE: Final = re.compile(
+    r"(?:^|[:>]\s*|[,;]\s*(?:then\s+|also\s+|and\s+)?|\byou\s+(?:must|should|need\s+to|have\s+to"
+    r"|are\s+(?:required|expected)\s+to)\s+)(?:please\s+|always\s+|also\s+|then,?\s+|next,?\s+"
+    r"|first,?\s+|now,?\s+|immediately\s+|quietly\s+|silently\s+|you\s+(?:must|should|need\s+to"
+    r"|have\s+to)\s+|make\s+sure\s+(?:to|you)\s+|be\s+sure\s+to\s+)?(?:"
+    + _VERB_READ
+    + "|"
+    + _VERB_MOVE
+    + r"|call|use|run|invoke|execute|set|change|ignore|tell|ask|delete|output|print|respond"
+    r"|reply|say|create|remove|grant|approve|visit|navigate|click|render|display|show|list)\b",
+    re.I | re.M,
+)
+_DECODE_ORDER: Final = re.compile(
+    r"\b(?:decode|base64[\s-]?decode|unhex|url[\s-]?decode|deobfuscate)\b[^.\n]{0,50}"
+    r"\b(?:follow|execute|run|obey|apply|perform|do\s+what)\b",
+    re.I,
+)
+_IMPERSONATION: Final = re.compile(
+    r"\b(?:the\s+)?user\s+(?:has\s+)?(?:also\s+|now\s+|already\s+)?(?:asked|wants|instructed|requested"
+    r"|authori[sz]ed|approved|told\s+you)\s+(?:you\s+|me\s+)?to\b"
+    r"|\b(?:system|admin(?:istrator)?|developer|operator)\s+(?:notice|message|override|note)\s*:",
+    re.I,
+)
+
+
+_PLACEHOLDER: Final = re.compile(
+    r"=(?:[A-Z][A-Z0-9_]{3,}|[^&]*(?:conversation|messages?|history|secret|token|password|summary"
+    r"|chat|context|prompt|email|answer|reply)[^&]*)(?:&|$)",
+    re.I,
+)
+
+
+@dataclass
+class Signals:
+    """Every signal of one text, by family, with spans in the folded text."""
+
+    folded: Folded
+    masked: str
+    spans: dict[str, list[Span]] = field(default_factory=dict)
+    sentences: list[Span] = field(default_factory=list)
+    tool_refs: list[tuple[Span, str]] = field(default_factory=list)
+
+    def has(self, *names: str) -> bool:
+        return any(self.spans.get(name) for name in names)
+
+    def first(self, *names: str) -> Span | None:
+        found = [span for name in names for span in self.spans.get(name, [])]
+        return min(found) if found else None
+
+    def sentence_of(self, span: Span) -> int:
+        # The last character decides: cue patterns may start on the separator before a word.
+        point = max(span[0], span[1] - 1)
+        for index, (start, end) in enumerate(self.sentences):
+            if start <= point < end:
+                return index
+        return len(self.sentences)
+
+    def in_sentence(self, name: str, index: int, reach: int = 0) -> list[Span]:
+        return [s for s in self.spans.get(name, []) if abs(self.sentence_of(s) - index) <= reach]
+
+
+def extract(raw: str) -> Signals:
+    """Fold `raw`, mask quoted examples, and find every signal family."""
+    folded = fold(raw)
+    text = _unconfuse(folded.text)
+    folded = Folded(folded.raw, text, folded.origin)
+    masked = mask_quoted(text)
+    found = Signals(folded, masked, sentences=sentences(masked))
+    for name, pattern in PATTERNS.items():
+        found.spans[name] = [m.span() for m in pattern.finditer(masked)]
+    found.spans["tag"] = [m.span() for m in TAG.finditer(masked) if _tag_counts(m.group(0))]
+    found.spans["special"] = [m.span() for m in SPECIAL.finditer(_code_masked(text))]
+    found.spans["imperative"] = _imperatives(masked, found.sentences)
+    found.spans["decode_order"] = [m.span() for m in _DECODE_ORDER.finditer(masked)]
+    found.spans["impersonation"] = [m.span() for m in _IMPERSONATION.finditer(masked)]
+    found.spans["store"] = [
+        m.span()
+        for m in _STORE.finditer(masked)
+        if not _NOT_STORE.match(masked, m.start()) and not _NOT_STORE.search(m.group(0))
+    ]
+    found.spans["quantified"] = [m.span() for m in _QUANTIFIED.finditer(masked)]
+    found.spans["url"] = [m.span() for m in URL.finditer(text) if not _benign_url(m.group(0))]
+    found.spans["email"] = [
+        m.span() for m in EMAIL.finditer(text) if not _benign_host(m.group(0).split("@")[1])
+    ]
+    found.spans["phone"] = [m.span() for m in PHONE.finditer(text)]
+    found.spans["param_sink"] = [m.span() for m in PARAM_SINK.finditer(text)]
+    found.spans["image"] = [m.span() for m in IMAGE.finditer(text) if _image_with_data(m)]
+    found.spans["image_slot"] = [m.span() for m in IMAGE.finditer(text) if _image_slot(m)]
+    found.spans["generic_tools"] = [m.span() for m in _GENERIC_TOOLS.finditer(masked)]
+    found.tool_refs = _tool_refs(text)
+    return found
+
+
+def _unconfuse(text: str) -> str:
+    """Mixed-script words read as their Latin look-alike (a Cyrillic letter inside "ignore")."""
+
+    def fix(match: re.Match[str]) -> str:
+        word = match.group(0)
+        return word.translate(_CONFUSABLE_MAP) if mixed_script(word) else word
+
+    return re.sub(r"\w{2,}", fix, text)
+
+
+def _code_masked(text: str) -> str:
+    """Code spans and short quoted strings blanked: a quoted token is data, not a turn."""
+    blank = re.sub(r"`[^`\n]{1,200}`", lambda m: " " * len(m.group(0)), text)
+    return re.sub(r"\"[^\"\n]{1,40}\"|'[^'\n]{1,40}'", lambda m: " " * len(m.group(0)), blank)
+
+
+def _tag_counts(tag: str) -> bool:
+    """An HTML comment counts only when it says something (not an empty `<!-- -->`)."""
+    return not tag.startswith("<!--") or len(tag.strip("<!-> \n")) > 8
+
+
+def _imperatives(masked: str, spans: list[Span]) -> list[Span]:
+    out: list[Span] = []
+    for start, end in spans:
+        clause = masked[start:end]
+        for found in _IMPERATIVE.finditer(clause):
+            prefix = clause[: found.start()]
+            # a leading vocative or turn marker ("ai assistant:", "[inst]", "important -")
+            prefix = re.sub(
+                r"^\s*(?:\[[^\]]{1,12}\]|<[^>]{1,20}>|[\w ]{1,30}(?::|\s-))\s*", "", prefix
+            )
+            clause_start = (
+                prefix.strip(" ,;:-*>•") == ""
+                or found.group(0)[:1] in ",;"
+                or "you" in found.group(0)
+            )
+            if clause_start:
+                out.append((start + found.start(), start + found.end()))
+                break
+    return out
+
+
+def _host(url: str) -> str:
+    rest = url.split("//", 1)[-1]
+    return rest.split("/", 1)[0].split("?", 1)[0].split("@")[-1].rsplit(":", 1)[0]
+
+
+def _benign_host(host: str) -> bool:
+    return bool(_BENIGN_HOST.match(host.strip("[]")))
+
+
+def _benign_url(url: str) -> bool:
+    return _benign_host(_host(url))
+
+
+def _image_with_data(match: re.Match[str]) -> bool:
+    url = next((g for g in match.groups() if g), "")
+    if not url or _benign_url(url if "//" in url else "//" + url):
+        return False
+    query = url.split("?", 1)[1] if "?" in url else ""
+    return bool(
+        DATA_SLOT.search(query) or re.search(r"[{<$]|%s", url) or _PLACEHOLDER.search(query)
+    )
+
+
+def _image_slot(match: re.Match[str]) -> bool:
+    """An image URL with a template slot the model is meant to fill with data."""
+    url = next((g for g in match.groups() if g), "")
+    return _image_with_data(match) and bool(re.search(r"[{<$]|%s|\[[a-z_ ]+\]", url))
+
+
+def _tool_refs(masked: str) -> list[tuple[Span, str]]:
+    refs: list[tuple[Span, str]] = []
+    for match in _TOOL_REF.finditer(masked):
+        name = next((g for g in match.groups() if g), "")
+        bare = match.lastindex in (5, 6)
+        if bare and name not in WELL_KNOWN:
+            continue  # a snake_case word alone is as likely a parameter or value name
+        if "." in name and not re.search(r"[_-]", name):
+            continue  # a file or host name (mcp.json, api.example.com), not a tool
+        refs.append((match.span(), name.strip(".")))
+    return refs

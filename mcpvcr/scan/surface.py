@@ -1,0 +1,312 @@
+"""Walk every model-visible field of a recorded server and scan it.
+
+Fields: server instructions and info, tool names, titles and descriptions,
+every string of the input and output schemas (property names, descriptions,
+titles, enums, consts, defaults, examples, comments), resource, template and
+prompt texts, and recorded answers (tool calls, prompt messages, resource reads).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Final
+
+from mcpvcr.scan.confusables import WELL_KNOWN, mixed_script, skeleton
+from mcpvcr.scan.context import Context, Kind
+from mcpvcr.scan.finding import Finding, show
+from mcpvcr.scan.rules import purpose_sensitive
+from mcpvcr.scan.scanner import scan_text, signals_of
+
+MAX_DEPTH: Final = 24
+_RECIPIENT_PARAM: Final = re.compile(
+    r"^(?:b?cc|to|recipients?|forward(?:_?to)?|reply_?to|send_?to|email|e_?mail|address|phone"
+    r"|number|destination|webhook(?:_?url)?|callback(?:_?url)?|target|channel|receiver)s?$",
+    re.I,
+)
+_VALUE_KEYS: Final = ("default", "const", "enum")
+_TEXT_KEYS: Final = ("description", "title", "$comment", "examples")
+
+
+@dataclass(frozen=True)
+class Surface:
+    """The model-visible parts of one recorded server (raw wire data, any shape)."""
+
+    instructions: Any = None
+    server_info: Any = None
+    tools: Sequence[Any] = ()
+    resources: Sequence[Any] = ()
+    templates: Sequence[Any] = ()
+    prompts: Sequence[Any] = ()
+    interactions: Sequence[Any] = ()
+    known_tools: frozenset[str] = field(default_factory=frozenset)
+    """Names of tools on other recorded servers, compared with this server's names."""
+
+
+Item = tuple[str, str, Context, dict[str, str]]
+
+
+def scan_surface(surface: Surface) -> list[Finding]:
+    """Every finding on the server's model-visible text, each with its field path and location."""
+    tools = [t for t in surface.tools if isinstance(t, dict)]
+    names = frozenset(str(t.get("name")) for t in tools if isinstance(t.get("name"), str))
+    params = frozenset(_all_params(tools))
+    base = Context(own_tools=names, own_params=params)
+    findings: list[Finding] = []
+    cache: dict[tuple[str, str, bool, str], list[Finding]] = {}
+    for path, text, ctx, where in _items(surface, tools, base):
+        key = _verdict_key(text, ctx)
+        if key not in cache:
+            cache[key] = scan_text(text, path, ctx)
+        findings.extend(_placed(f, path, where) for f in cache[key])
+    findings.extend(_names(tools, surface.known_tools))
+    return findings
+
+
+def _verdict_key(text: str, ctx: Context) -> tuple[str, str, bool, str]:
+    """What a verdict on `text` depends on: the tool name only when the text names tools."""
+    sig = signals_of(text)
+    named = bool(sig.tool_refs or sig.spans.get("generic_tools"))
+    return (text, ctx.kind, purpose_sensitive(ctx.purpose), ctx.self_name if named else "")
+
+
+def _placed(finding: Finding, path: str, where: dict[str, str]) -> Finding:
+    return Finding(**{**finding.__dict__, "field": path, "location": dict(where)})
+
+
+def _items(surface: Surface, tools: list[dict[str, Any]], base: Context) -> Iterator[Item]:
+    if isinstance(surface.instructions, str):
+        yield "/instructions", surface.instructions, base, {"field": "instructions"}
+    info = surface.server_info if isinstance(surface.server_info, dict) else {}
+    for key in ("name", "title", "description"):
+        if isinstance(info.get(key), str):
+            yield f"/serverInfo/{key}", info[key], base, {"field": f"serverInfo.{key}"}
+    for tool in tools:
+        yield from _tool_items(tool, base)
+    for kind, items in (("resources", surface.resources), ("resourceTemplates", surface.templates)):
+        label = "resource" if kind == "resources" else "template"
+        for item in items:
+            if isinstance(item, dict):
+                where = {label: str(item.get("uri", item.get("uriTemplate", "")))}
+                yield from _plain(f"/{kind}/{_esc(where[label])}", item, base, where)
+    for prompt in surface.prompts:
+        if isinstance(prompt, dict):
+            yield from _prompt_items(prompt, base)
+    yield from _answers(surface.interactions, base)
+
+
+def _plain(path: str, item: dict[str, Any], ctx: Context, where: dict[str, str]) -> Iterator[Item]:
+    for key in ("name", "title", "description"):
+        if isinstance(item.get(key), str):
+            yield f"{path}/{key}", item[key], ctx, where
+
+
+def _tool_items(tool: dict[str, Any], base: Context) -> Iterator[Item]:
+    name = tool.get("name") if isinstance(tool.get("name"), str) else ""
+    # The purpose is what the tool is called: its description may be the attacker's text.
+    title = tool.get("title") if isinstance(tool.get("title"), str) else ""
+    purpose = f"{name} {title}"
+    ctx = base.at(self_name=name, purpose=purpose)
+    path = f"/tools/{_esc(str(name))}"
+    where = {"tool": str(name)}
+    if name:
+        yield f"{path}/name", name, ctx.at(kind="name"), where
+    for key in ("title", "description"):
+        if isinstance(tool.get(key), str):
+            yield f"{path}/{key}", tool[key], ctx, where
+    notes = tool.get("annotations")
+    if isinstance(notes, dict) and isinstance(notes.get("title"), str):
+        yield f"{path}/annotations/title", notes["title"], ctx, where
+    yield from _schema(tool.get("inputSchema"), f"{path}/inputSchema", _kinds(ctx), where, "", 0)
+    out_where = {**where, "field": "outputSchema"}
+    out_kinds = _kinds(ctx.at(purpose=""))
+    yield from _schema(
+        tool.get("outputSchema"), f"{path}/outputSchema", out_kinds, out_where, "", 0
+    )
+
+
+def _kinds(ctx: Context) -> dict[str, Context]:
+    """The tool's context for each kind of schema string, built once per tool."""
+    return {kind: ctx.at(kind=kind) for kind in ("text", "param", "recipient_value")}
+
+
+def _schema(
+    schema: Any, path: str, ctx: dict[str, Context], where: dict[str, str], param: str, depth: int
+) -> Iterator[Item]:
+    if depth > MAX_DEPTH or not isinstance(schema, dict):
+        if isinstance(schema, list) and depth <= MAX_DEPTH:
+            for index, sub in enumerate(schema):
+                yield from _schema(sub, f"{path}/{index}", ctx, where, param, depth + 1)
+        return
+    here = {**where, "param": param} if param else where
+    kind: Kind = "param" if param else "text"
+    for key in _TEXT_KEYS:
+        for index, value in enumerate(_strings(schema.get(key))):
+            yield (
+                f"{path}/{key}" + (f"/{index}" if key == "examples" else ""),
+                value,
+                ctx[kind],
+                here,
+            )
+    value_kind: Kind = (
+        "recipient_value" if _RECIPIENT_PARAM.match(param.rsplit(".", 1)[-1]) else kind
+    )
+    for key in _VALUE_KEYS:
+        for index, value in enumerate(_strings(schema.get(key))):
+            yield (
+                f"{path}/{key}" + (f"/{index}" if key == "enum" else ""),
+                value,
+                ctx[value_kind],
+                here,
+            )
+    for key, value in schema.items():
+        if key in ("properties", "patternProperties", "$defs", "definitions") and isinstance(
+            value, dict
+        ):
+            for prop, sub in value.items():
+                # lint locations name the top-level parameter; the field path has the rest
+                child = param or str(prop)
+                if key == "properties":
+                    prop_where = {**where, "param": child}
+                    words = re.sub(r"[_\-.]+|(?<=[a-z])(?=[A-Z])", " ", str(prop))
+                    yield f"{path}/{key}/{_esc(str(prop))}", words, ctx["param"], prop_where
+                yield from _schema(
+                    sub,
+                    f"{path}/{key}/{_esc(str(prop))}",
+                    ctx,
+                    where,
+                    child if key == "properties" else param,
+                    depth + 1,
+                )
+        elif key not in _TEXT_KEYS + _VALUE_KEYS and isinstance(value, dict | list):
+            yield from _schema(value, f"{path}/{key}", ctx, where, param, depth + 1)
+
+
+def _prompt_items(prompt: dict[str, Any], base: Context) -> Iterator[Item]:
+    name = str(prompt.get("name", ""))
+    ctx = base.at(purpose=f"{name} {prompt.get('title') or ''}")
+    path = f"/prompts/{_esc(name)}"
+    where = {"prompt": name}
+    yield from _plain(path, prompt, ctx, where)
+    for index, arg in enumerate(prompt.get("arguments") or []):
+        if isinstance(arg, dict):
+            arg_where = {**where, "param": str(arg.get("name", ""))}
+            for key in ("name", "title", "description"):
+                if isinstance(arg.get(key), str):
+                    yield (
+                        f"{path}/arguments/{index}/{key}",
+                        arg[key],
+                        ctx.at(kind="param"),
+                        arg_where,
+                    )
+
+
+def _answers(interactions: Sequence[Any], base: Context) -> Iterator[Item]:
+    ctx = base.at(kind="answer")
+    for index, item in enumerate(interactions):
+        if not isinstance(item, dict) or item.get("method") not in (
+            "tools/call",
+            "prompts/get",
+            "resources/read",
+        ):
+            continue
+        target = str(item.get("target", ""))
+        label = {"tools/call": "tool", "prompts/get": "prompt", "resources/read": "resource"}[
+            str(item["method"])
+        ]
+        where = {label: target, "field": "answer"}
+        response = item.get("response")
+        for path, text in _leaves(response, f"/interactions/{index}/response", 0):
+            yield path, text, ctx.at(self_name=target if label == "tool" else ""), where
+
+
+def _leaves(value: Any, path: str, depth: int) -> Iterator[tuple[str, str]]:
+    """Every string leaf of an answer (content text, structured content, error messages)."""
+    if depth > MAX_DEPTH:
+        return
+    if isinstance(value, str):
+        if path.rsplit("/", 1)[-1] not in ("type", "mimeType", "uri", "blob", "data", "jsonrpc"):
+            yield path, value
+    elif isinstance(value, dict):
+        for key, sub in value.items():
+            yield from _leaves(sub, f"{path}/{_esc(str(key))}", depth + 1)
+    elif isinstance(value, list):
+        for index, sub in enumerate(value[:200]):
+            yield from _leaves(sub, f"{path}/{index}", depth + 1)
+
+
+def _names(tools: list[dict[str, Any]], known: frozenset[str]) -> list[Finding]:
+    """Look-alike tool names: equal skeletons with different raw text."""
+    names = [t["name"] for t in tools if isinstance(t.get("name"), str)]
+    out: list[Finding] = []
+    by_skeleton: dict[str, list[str]] = {}
+    for name in names:
+        by_skeleton.setdefault(skeleton(name), []).append(name)
+    for name in names:
+        where = {"tool": name}
+        path = f"/tools/{_esc(name)}/name"
+        twins = [other for other in by_skeleton[skeleton(name)] if other != name]
+        famous = [k for k in _famous(known).get(skeleton(name), []) if k != name]
+        if not name.isascii() and (twins or famous):
+            other = (twins + famous)[0]
+            why = f"name looks like '{other}' but is spelled with other characters (homoglyph)"
+            out.append(_name_finding("error", name, path, where, why))
+        elif not name.isascii() and any(
+            mixed_script(word) for word in re.split(r"[_\-.\s]+", name)
+        ):
+            why = "name mixes Latin with Cyrillic, Greek or Armenian letters"
+            out.append(_name_finding("error", name, path, where, why))
+        elif twins and all(t.isascii() for t in twins):
+            why = f"name differs from sibling tool '{twins[0]}' only in case or separators"
+            out.append(_name_finding("warning", name, path, where, why))
+    return out
+
+
+def _famous(known: frozenset[str]) -> dict[str, list[str]]:
+    table = dict(_WELL_KNOWN_SKELETONS) if known else _WELL_KNOWN_SKELETONS
+    for name in known:
+        table.setdefault(skeleton(name), []).append(name)
+    return table
+
+
+_WELL_KNOWN_SKELETONS: Final[dict[str, list[str]]] = {}
+for _name in sorted(WELL_KNOWN):
+    _WELL_KNOWN_SKELETONS.setdefault(skeleton(_name), []).append(_name)
+
+
+def _name_finding(severity: str, name: str, path: str, where: dict[str, str], why: str) -> Finding:
+    return Finding(
+        rule="confusable_name",
+        severity="error" if severity == "error" else "warning",
+        field=path,
+        start=0,
+        end=len(name),
+        evidence=show(name)
+        + " ("
+        + " ".join(f"U+{ord(c):04X}" for c in name if not c.isascii())[:80]
+        + ")",
+        why=why,
+        signals=("skeleton",),
+        location=where,
+    )
+
+
+def _strings(value: Any) -> list[str]:
+    if isinstance(value, str):
+        return [value]
+    if isinstance(value, list):
+        return [v for v in value[:500] if isinstance(v, str)]
+    return []
+
+
+def _all_params(tools: list[dict[str, Any]]) -> Iterator[str]:
+    for tool in tools:
+        schema = tool.get("inputSchema")
+        props = schema.get("properties") if isinstance(schema, dict) else None
+        if isinstance(props, dict):
+            yield from (str(p) for p in props)
+
+
+def _esc(part: str) -> str:
+    return part.replace("~", "~0").replace("/", "~1")
