@@ -26,6 +26,7 @@ from typing import Any, Literal
 from urllib.parse import unquote, unquote_plus, urlsplit, urlunsplit
 
 from mcpvcr.errors import UsageError
+from mcpvcr.oauth_settings import OAuthSettings
 
 Transport = Literal["stdio", "http", "sse"]
 TOKEN_ENV = "MCPVCR_TARGET_TOKEN"
@@ -57,11 +58,16 @@ class Target:
     url: str | None = None
     headers: Mapping[str, str] = field(default_factory=dict)
     label: str
+    oauth: OAuthSettings = field(default_factory=OAuthSettings)
+    obtained: set[str] = field(default_factory=set, compare=False, repr=False)
+    """Secrets mcpvcr obtains while recording (OAuth tokens, registered client
+    secrets): filled in by the live edge, redacted like the configured ones."""
 
     def secret_values(self) -> list[str]:
         """Every value mcpvcr must never write: env and header values, bare tokens,
-        and what the URL carries (see url_secrets)."""
+        what the URL carries (see url_secrets) and the OAuth secrets, given or obtained."""
         values: set[str] = set(self.env.values()) | set(self.headers.values())
+        values |= set(self.oauth.secret_values()) | self.obtained
         values |= url_secrets(self.url)
         for value in self.headers.values():
             scheme, _, credential = value.partition(" ")
