@@ -55,7 +55,7 @@ KNOWN_FAILURES = {
     # SEP-990 (an IdP's ID token exchanged for an ID-JAG): mcpvcr has no option for an IdP.
     "auth/cross-app-access-complete-flow": "only supports jwt-bearer grant",
     # mcpvcr does not declare elicitation: a recorder answering forms would record made-up input.
-    "elicitation-sep1034-client-defaults": "",
+    "elicitation-sep1034-client-defaults": "mcpvcr does not support elicitation/create",
 }
 
 
