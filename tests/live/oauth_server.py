@@ -160,6 +160,7 @@ class OAuthServer:
         send_json(h, 200, answer)
 
     def mcp(self, h: BaseHTTPRequestHandler, message: dict[str, Any]) -> None:
+        self.seen[f"mcp {message.get('method')}"] += 1
         token = h.headers.get("authorization", "").removeprefix("Bearer ")
         if self.valid.get(token, 0) < time.time():
             challenge = (

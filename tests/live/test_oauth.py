@@ -203,3 +203,57 @@ def test_private_key_jwt_signs_the_assertion_with_the_given_key(tmp_path: Path) 
     )
     assert claims["iss"] == claims["sub"] == "jwt-client"
     assert b"PRIVATE KEY" not in out.read_bytes()
+
+
+FAKE_BROWSER = """#!{python}
+import sys, time, urllib.request
+open({log!r}, "a").write(sys.argv[1] + "\\n")
+time.sleep(1.5)  # a person takes longer than --timeout
+urllib.request.urlopen(sys.argv[1], timeout=20).read()  # follows the redirect to the loopback
+"""
+
+
+def test_a_person_at_a_terminal_approves_in_the_browser_before_the_recording(
+    tmp_path: Path,
+) -> None:
+    import pty
+    import subprocess
+    import sys
+
+    from tests.live.helpers import REPO
+
+    log = tmp_path / "browser.log"
+    browser = tmp_path / "browser"
+    browser.write_text(FAKE_BROWSER.format(python=sys.executable, log=str(log)))
+    browser.chmod(0o700)
+    primary, secondary = pty.openpty()  # stdin is a terminal: a person is there
+    out = tmp_path / "c.mcpvcr"
+    env = {
+        **os.environ,
+        "PYTHONPATH": str(REPO),
+        "BROWSER": f"{browser} %s",
+        "MCPVCR_OAUTH_CACHE_DIR": str(tmp_path / "cache"),
+    }
+    # --timeout 0.5: the approval must not count against the recording's time-outs.
+    with OAuthServer() as server:
+        argv = [sys.executable, "-m", "mcpvcr", "record", server.url, "-o", str(out)]
+        proc = subprocess.run(
+            [*argv, "--timeout", "0.5", "--no-oauth-cache"],
+            stdin=secondary,
+            capture_output=True,
+            text=True,
+            env=env,
+            cwd=REPO,
+            timeout=120,
+            check=False,
+        )
+    os.close(primary)
+    os.close(secondary)
+    assert proc.returncode == 0, proc.stderr
+    assert "to authorize, open this URL" in proc.stderr
+    opened = log.read_text().strip()
+    assert opened.startswith(f"{server.origin}/authorize?") and "code_challenge=" in opened
+    assert "redirect_uri=http%3A%2F%2F127.0.0.1%3A" in opened  # the loopback redirect
+    assert server.seen["GET /authorize"] == 1 and server.seen["POST /register"] == 1
+    assert server.seen["mcp ping"] == 2  # challenged, then sent again with the token
+    assert store.load(out).tool_named("whoami")

@@ -36,3 +36,38 @@ def open_auth(
         yield auth
     finally:
         release()
+
+
+async def authorize_first(target: Target, timeout: float) -> None:
+    """With a person at the terminal and no usable cached token, authorize before recording.
+
+    The recording bounds every request by --timeout and the whole run too; a person
+    approving in a browser takes longer. So one harmless request (a `ping` POST, or the
+    SSE GET) is sent first, outside those bounds: if the server challenges it, the flow
+    runs now and the recording finds the token cached (in memory with --no-oauth-cache).
+    A server that does not challenge it is authorized during the recording instead.
+    """
+    from mcpvcr.live.oauth.approve import person_present
+
+    if target.transport == "stdio" or target.url is None or not person_present():
+        return
+    with open_auth(target, _ignore) as auth:
+        holds = getattr(auth, "holds_token", None)
+        if auth is None or not callable(holds) or holds():
+            return
+        async with httpx2.AsyncClient(auth=auth, timeout=httpx2.Timeout(timeout)) as client:
+            try:
+                if target.transport == "sse":
+                    request = client.stream("GET", target.url, headers=dict(target.headers))
+                else:
+                    headers = {**target.headers, "Accept": "application/json, text/event-stream"}
+                    ping = {"jsonrpc": "2.0", "id": 0, "method": "ping"}
+                    request = client.stream("POST", target.url, json=ping, headers=headers)
+                async with request:
+                    pass  # only the authorization mattered; the answer is not read
+            except httpx2.HTTPError:
+                return  # unreachable or odd: the recording reports it properly
+
+
+def _ignore(response: httpx2.Response) -> None:
+    return None

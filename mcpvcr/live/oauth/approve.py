@@ -82,20 +82,7 @@ class Approval:
         )
 
     async def _ask_person(self, url: str) -> AuthorizationCodeResult:
-        print(f"mcpvcr: to authorize, open this URL:\n  {url}", file=sys.stderr, flush=True)
-        with contextlib.suppress(webbrowser.Error):
-            await asyncio.to_thread(webbrowser.open, url)
-        try:
-            async with asyncio.timeout(PERSON_WAIT_SECONDS):
-                target = await self._receive_redirect()
-        except TimeoutError:
-            raise CannotRun(
-                f"{self.label}: OAuth: nobody approved within {PERSON_WAIT_SECONDS:g} s"
-            ) from None
-        return _code_result(urljoin(self.redirect_uri, target), self.label)
-
-    async def _receive_redirect(self) -> str:
-        """Serve the loopback redirect URI until the browser arrives; the request target."""
+        """Serve the loopback redirect URI, show the URL, open a browser, wait for the redirect."""
         arrived: asyncio.Future[str] = asyncio.get_running_loop().create_future()
 
         async def handle(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
@@ -109,11 +96,28 @@ class Approval:
 
         server = await asyncio.start_server(handle, sock=self._socket)
         async with server:
-            return await arrived
+            print(f"mcpvcr: to authorize, open this URL:\n  {url}", file=sys.stderr, flush=True)
+            # In a thread and not awaited: a browser command may only return once it closes.
+            opener = asyncio.ensure_future(asyncio.to_thread(_open_browser, url))
+            try:
+                async with asyncio.timeout(PERSON_WAIT_SECONDS):
+                    target = await arrived
+            except TimeoutError:
+                raise CannotRun(
+                    f"{self.label}: OAuth: nobody approved within {PERSON_WAIT_SECONDS:g} s"
+                ) from None
+            finally:
+                opener.cancel()
+        return _code_result(urljoin(self.redirect_uri, target), self.label)
 
     def _is_redirect_uri(self, url: str) -> bool:
         got, want = urlsplit(url), urlsplit(self.redirect_uri)
         return (got.scheme, got.netloc, got.path) == (want.scheme, want.netloc, want.path)
+
+
+def _open_browser(url: str) -> None:
+    with contextlib.suppress(webbrowser.Error, OSError):
+        webbrowser.open(url)
 
 
 def _bind_loopback(port: int) -> socket.socket:

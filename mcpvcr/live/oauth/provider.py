@@ -68,6 +68,10 @@ class _Policy:
         self._mcpvcr_flows = 0
         self._mcpvcr_challenge = ""
 
+    def holds_token(self) -> bool:
+        """A token is cached for this server (maybe renewable): no person is needed now."""
+        return self._mcpvcr_storage.has_token()
+
     async def _initialize(self) -> None:
         await super()._initialize()  # type: ignore[misc]
         expires_at = self._mcpvcr_storage.expires_at()

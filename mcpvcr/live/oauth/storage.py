@@ -30,6 +30,8 @@ from mcpvcr.oauth_settings import cache_dir
 from mcpvcr.targets import Target
 
 FORMAT = 1
+_MEMORY: dict[Path, dict[str, Any]] = {}
+"""With --no-oauth-cache: what this process obtained, so a reconnect needs no new flow."""
 
 
 class CachedStorage:
@@ -37,8 +39,9 @@ class CachedStorage:
 
     def __init__(self, target: Target, *, seed_client: OAuthClientInformationFull | None = None):
         self.target = target
-        self.path: Path | None = cache_path(target) if target.oauth.cache else None
-        self._data: dict[str, Any] = self._load()
+        key = cache_path(target)
+        self.path: Path | None = key if target.oauth.cache else None
+        self._data: dict[str, Any] = self._load() if self.path else _MEMORY.setdefault(key, {})
         self._seed_client = seed_client
 
     # -- TokenStorage ---------------------------------------------------------
@@ -93,9 +96,16 @@ class CachedStorage:
     def _remember(self, *values: str | None) -> None:
         self.target.obtained.update(value for value in values if value)
 
+    def has_token(self) -> bool:
+        """A cached token that has not expired (or has a refresh token to renew it)."""
+        tokens = self._data.get("tokens")
+        if not isinstance(tokens, dict) or not tokens.get("access_token"):
+            return False
+        expires_at = self.expires_at()
+        return expires_at is None or expires_at > time.time() or bool(tokens.get("refresh_token"))
+
     def _load(self) -> dict[str, Any]:
-        if self.path is None:
-            return {}
+        assert self.path is not None
         try:
             data = json.loads(self.path.read_text(encoding="utf-8"))
         except (OSError, ValueError):
