@@ -114,7 +114,7 @@ async def open_http(target: Target, options: RecordOptions) -> AsyncIterator[Htt
     oauth_active = False
 
     async def on_response(response: httpx2.Response) -> None:
-        if oauth_active and _oauth_traffic(response, target.url or ""):
+        if oauth_active and _oauth_traffic(response):
             return  # the OAuth flow's own requests, and the challenges it answers
         content_type = response.headers.get("content-type", "").lower()
         if content_type.startswith("application/json"):
@@ -188,15 +188,15 @@ def status_text(response: Any) -> str:
     return text
 
 
-def _oauth_traffic(response: Any, url: str) -> bool:
+def _oauth_traffic(response: Any) -> bool:
     """A response the OAuth flow deals with: its own requests, and the 401/403s it answers.
 
     Not noted as the server's HTTP errors: they depend on whether a cached token
     was still good, and a challenge the flow gives up on is noted by it instead.
     """
-    import httpx2
+    from mcpvcr.live.oauth.provider import OAUTH_REQUEST
 
-    if response.request.url != httpx2.URL(url):
+    if response.request.extensions.get(OAUTH_REQUEST):
         return True
     return response.status_code in (401, 403)
 

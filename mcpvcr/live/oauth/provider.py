@@ -44,6 +44,8 @@ from mcpvcr.live.redact import redact
 from mcpvcr.targets import Target
 
 MAX_AUTHORIZATIONS = 3
+OAUTH_REQUEST = "mcpvcr_oauth"
+"""Marks the flow's own requests (metadata, registration, token) for the HTTP channel."""
 CLIENT_NAME = "mcpvcr"
 
 
@@ -101,6 +103,8 @@ class _Policy:
                         self._mcpvcr_gave_up(response)
                         return
                 outgoing = await flow.asend(response)
+                if outgoing is not request:
+                    outgoing.extensions[OAUTH_REQUEST] = True  # see http._oauth_traffic
         except StopAsyncIteration:
             return
         except CannotRun:
