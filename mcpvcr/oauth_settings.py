@@ -9,6 +9,10 @@ line). Two grants:
   document (`--oauth-client-metadata-url`), or registered dynamically.
 - `client_credentials`: for CI. `--oauth-client-id` plus a secret
   (client_secret_basic or client_secret_post) or a private key (private_key_jwt).
+- `identity_assertion` (enterprise-managed authorization, SEP-990): an ID token
+  from the enterprise identity provider is exchanged there for an identity
+  assertion grant (ID-JAG), which the client (`--oauth-client-id` and secret)
+  presents to the authorization server with the jwt-bearer grant.
 
 Tokens and registrations are cached in `cache_dir()` (the user's cache
 directory), never in the repository; see mcpvcr.live.oauth.storage.
@@ -24,9 +28,9 @@ from typing import Literal, TypeVar
 
 from mcpvcr.errors import UsageError
 
-Grant = Literal["authorization_code", "client_credentials"]
+Grant = Literal["authorization_code", "client_credentials", "identity_assertion"]
 AuthMethod = Literal["client_secret_basic", "client_secret_post", "private_key_jwt", "none"]
-GRANTS: tuple[Grant, ...] = ("authorization_code", "client_credentials")
+GRANTS: tuple[Grant, ...] = ("authorization_code", "client_credentials", "identity_assertion")
 AUTH_METHODS: tuple[AuthMethod, ...] = (
     "client_secret_basic",
     "client_secret_post",
@@ -53,10 +57,15 @@ class OAuthSettings:
     client_metadata_url: str | None = None
     redirect_port: int = 0
     cache: bool = True
+    id_token: str | None = None
+    idp_token_endpoint: str | None = None
+    idp_client_id: str | None = None
+    issuer: str | None = None
 
     def secret_values(self) -> list[str]:
         """Values that must never be written anywhere mcpvcr writes."""
-        return [value for value in (self.client_secret, self.private_key_pem) if value]
+        values = (self.client_secret, self.private_key_pem, self.id_token)
+        return [value for value in values if value]
 
     def token_auth_method(self) -> AuthMethod:
         """The token endpoint authentication for a configured client."""
@@ -80,6 +89,10 @@ def oauth_settings(
     client_metadata_url: str | None = None,
     redirect_port: int | None = None,
     cache: bool = True,
+    id_token: str | None = None,
+    idp_token_endpoint: str | None = None,
+    idp_client_id: str | None = None,
+    issuer: str | None = None,
     environ: Mapping[str, str] | None = None,
 ) -> OAuthSettings:
     """OAuthSettings from option values; an option left out falls back to MCPVCR_OAUTH_<NAME>."""
@@ -106,6 +119,10 @@ def oauth_settings(
         client_metadata_url=pick(client_metadata_url, "CLIENT_METADATA_URL"),
         redirect_port=redirect_port or 0,
         cache=cache,
+        id_token=pick(id_token, "ID_TOKEN"),
+        idp_token_endpoint=pick(idp_token_endpoint, "IDP_TOKEN_ENDPOINT"),
+        idp_client_id=pick(idp_client_id, "IDP_CLIENT_ID"),
+        issuer=pick(issuer, "ISSUER"),
     )
     _check(settings)
     return settings
@@ -139,6 +156,16 @@ def _check(settings: OAuthSettings) -> None:
                 "--oauth-grant client_credentials needs --oauth-client-secret "
                 "or --oauth-private-key"
             )
+    if settings.grant == "identity_assertion":
+        needed = {
+            "--oauth-client-id": settings.client_id,
+            "--oauth-client-secret": settings.client_secret,
+            "--oauth-id-token": settings.id_token,
+            "--oauth-idp-token-endpoint": settings.idp_token_endpoint,
+        }
+        missing = [name for name, value in needed.items() if not value]
+        if missing:
+            raise UsageError(f"--oauth-grant identity_assertion needs {', '.join(missing)}")
     if method == "private_key_jwt" and settings.grant != "client_credentials":
         raise UsageError("private_key_jwt needs --oauth-grant client_credentials")
     if method == "private_key_jwt" and not settings.private_key_pem:

@@ -26,6 +26,10 @@ OAUTH_KEYS = (
     "oauth_scope",
     "oauth_client_metadata_url",
     "oauth_redirect_port",
+    "oauth_id_token",
+    "oauth_idp_token_endpoint",
+    "oauth_idp_client_id",
+    "oauth_issuer",
     "oauth_cache",
 )
 
@@ -95,6 +99,30 @@ def oauth_options(function: F) -> F:
             help="Port of the loopback redirect URI (default: any free port).",
         ),
         click.option(
+            "--oauth-id-token",
+            metavar="TOKEN",
+            help="identity_assertion: your ID token from the enterprise identity provider; "
+            "never recorded. Env: MCPVCR_OAUTH_ID_TOKEN.",
+        ),
+        click.option(
+            "--oauth-idp-token-endpoint",
+            metavar="URL",
+            help="identity_assertion: the identity provider's token endpoint. "
+            "Env: MCPVCR_OAUTH_IDP_TOKEN_ENDPOINT.",
+        ),
+        click.option(
+            "--oauth-idp-client-id",
+            metavar="ID",
+            help="identity_assertion: mcpvcr's client id at the identity provider. "
+            "Env: MCPVCR_OAUTH_IDP_CLIENT_ID.",
+        ),
+        click.option(
+            "--oauth-issuer",
+            metavar="URL",
+            help="identity_assertion: the authorization server to use (default: the one "
+            "the server's resource metadata names). Env: MCPVCR_OAUTH_ISSUER.",
+        ),
+        click.option(
             "--oauth-cache/--no-oauth-cache",
             "oauth_cache",
             default=True,
@@ -122,6 +150,10 @@ def oauth_from_kwargs(kwargs: dict[str, Any]) -> OAuthSettings:
         client_metadata_url=kwargs.get("oauth_client_metadata_url"),
         redirect_port=kwargs.get("oauth_redirect_port"),
         cache=kwargs.get("oauth_cache") is not False,
+        id_token=kwargs.get("oauth_id_token"),
+        idp_token_endpoint=kwargs.get("oauth_idp_token_endpoint"),
+        idp_client_id=kwargs.get("oauth_idp_client_id"),
+        issuer=kwargs.get("oauth_issuer"),
     )
 
 

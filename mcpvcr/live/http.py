@@ -143,7 +143,7 @@ async def open_http(target: Target, options: RecordOptions) -> AsyncIterator[Htt
     assert target.url is not None
     from mcpvcr.live.oauth import open_auth
 
-    with open_auth(target, gave_up) as auth:
+    async with open_auth(target, gave_up) as auth:
         oauth_active = auth is not None
         if target.transport == "sse":
             from mcp.client.sse import sse_client

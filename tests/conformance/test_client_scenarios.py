@@ -46,14 +46,13 @@ PASSING = [
     "auth/offline-access-not-supported",
     "auth/client-credentials-basic",
     "auth/client-credentials-jwt",
+    "auth/cross-app-access-complete-flow",
 ]
 
 KNOWN_FAILURES = {
     # The mock serves metadata naming issuer <origin>/oauth at the origin's well-known path;
     # RFC 8414 section 3.3 says to reject it, and mcpvcr does (the suite fixed its mock later).
     "auth/2025-03-26-oauth-metadata-backcompat": "issuer mismatch",
-    # SEP-990 (an IdP's ID token exchanged for an ID-JAG): mcpvcr has no option for an IdP.
-    "auth/cross-app-access-complete-flow": "only supports jwt-bearer grant",
     # mcpvcr does not declare elicitation: a recorder answering forms would record made-up input.
     "elicitation-sep1034-client-defaults": "mcpvcr does not support elicitation/create",
 }

@@ -35,6 +35,8 @@ class OAuthServer:
         self.valid: dict[str, float] = {}  # access token -> expiry
         self.refresh: set[str] = set()
         self.challenges: dict[str, str] = {}  # code -> code_challenge
+        self.idp_forms: list[dict[str, str]] = []
+        self.id_jags: set[str] = set()
         self._numbers = itertools.count(1)
         self._echo = EchoHeadersServer(None)
         self._echo.httpd.server_close()
@@ -124,6 +126,12 @@ class OAuthServer:
         self.seen[f"POST {path}"] += 1
         if path == "/register":
             send_json(h, 201, {**json.loads(body), "client_id": "registered-client"})
+        elif path == "/idp/token":  # the enterprise identity provider's token exchange
+            form = {k: v[0] for k, v in parse_qs(body.decode()).items()}
+            self.idp_forms.append(form)
+            grant = f"id-jag-{next(self._numbers)}-x"
+            self.id_jags.add(grant)
+            send_json(h, 200, {"access_token": grant, "token_type": "N_A"})
         elif path == "/token":
             form = {k: v[0] for k, v in parse_qs(body.decode()).items()}
             self.token_forms.append(form)
@@ -147,6 +155,10 @@ class OAuthServer:
             if form.get("refresh_token") not in self.refresh:
                 send_json(h, 400, {"error": "invalid_grant"})
                 return
+        elif grant == "urn:ietf:params:oauth:grant-type:jwt-bearer":
+            if form.get("assertion") not in self.id_jags:
+                send_json(h, 400, {"error": "invalid_grant"})
+                return
         elif grant != "client_credentials":
             send_json(h, 400, {"error": "unsupported_grant_type"})
             return
@@ -155,7 +167,7 @@ class OAuthServer:
         self.valid[access] = time.time() + self.expires_in
         self.refresh.add(refresh)
         answer = {"access_token": access, "token_type": "Bearer", "expires_in": self.expires_in}
-        if grant != "client_credentials":
+        if grant in ("authorization_code", "refresh_token"):
             answer["refresh_token"] = refresh
         send_json(h, 200, answer)
 

@@ -257,3 +257,51 @@ def test_a_person_at_a_terminal_approves_in_the_browser_before_the_recording(
     assert server.seen["GET /authorize"] == 1 and server.seen["POST /register"] == 1
     assert server.seen["mcp ping"] == 2  # challenged, then sent again with the token
     assert store.load(out).tool_named("whoami")
+
+
+def test_identity_assertion_exchanges_the_id_token_at_the_idp_then_uses_jwt_bearer(
+    tmp_path: Path,
+) -> None:
+    id_token = "enterprise-id-token-x"
+    with OAuthServer() as server:
+        code, output, out = record(
+            server,
+            tmp_path,
+            "--oauth-grant",
+            "identity_assertion",
+            "--oauth-client-id",
+            "xaa-client",
+            "--oauth-idp-token-endpoint",
+            f"{server.origin}/idp/token",
+            "--oauth-idp-client-id",
+            "idp-client",
+            MCPVCR_OAUTH_CLIENT_SECRET="xaa-secret",
+            MCPVCR_OAUTH_ID_TOKEN=id_token,
+        )
+    assert code == 0, output
+    exchange = server.idp_forms[0]
+    assert exchange["subject_token"] == id_token
+    assert exchange["audience"].rstrip("/") == server.origin  # the issuer the metadata named
+    assert exchange["resource"] == server.url
+    assert server.token_forms[0]["grant_type"].endswith("grant-type:jwt-bearer")
+    assert server.token_headers[0].startswith("Basic ")
+    assert server.seen["GET /authorize"] == 0
+    data = out.read_bytes()
+    for secret in [id_token, *server.id_jags, *issued(server)]:
+        assert secret.encode() not in data and secret not in output
+
+
+def test_identity_assertion_names_what_it_misses(tmp_path: Path) -> None:
+    run = run_mcpvcr(
+        "record",
+        "http://127.0.0.1:9/mcp",
+        "-o",
+        str(tmp_path / "x.mcpvcr"),
+        "--oauth-grant",
+        "identity_assertion",
+        "--oauth-client-id",
+        "c",
+    )
+    assert run.returncode == 2
+    last = run.stderr.strip().splitlines()[-1]
+    assert "--oauth-client-secret" in last and "--oauth-id-token" in last

@@ -8,7 +8,7 @@ stays a plain error, as before).
 from __future__ import annotations
 
 import contextlib
-from collections.abc import Callable, Iterator
+from collections.abc import AsyncIterator, Callable
 from urllib.parse import urlsplit
 
 import httpx2
@@ -16,10 +16,10 @@ import httpx2
 from mcpvcr.targets import Target
 
 
-@contextlib.contextmanager
-def open_auth(
+@contextlib.asynccontextmanager
+async def open_auth(
     target: Target, on_give_up: Callable[[httpx2.Response], None]
-) -> Iterator[httpx2.Auth | None]:
+) -> AsyncIterator[httpx2.Auth | None]:
     """The OAuth client for `target`, or None; releases the loopback listener on exit."""
     # Credentials the user gave (a header, or user:password in the URL, which httpx2
     # sends as Basic) are used as they are; OAuth would replace them.
@@ -28,6 +28,11 @@ def open_auth(
         given = True
     if not target.oauth.enabled or given or target.url is None:
         yield None
+        return
+    if target.oauth.grant == "identity_assertion":
+        from mcpvcr.live.oauth.identity import identity_provider
+
+        yield await identity_provider(target)
         return
     from mcpvcr.live.oauth.provider import build_provider
 
@@ -51,7 +56,7 @@ async def authorize_first(target: Target, timeout: float) -> None:
 
     if target.transport == "stdio" or target.url is None or not person_present():
         return
-    with open_auth(target, _ignore) as auth:
+    async with open_auth(target, _ignore) as auth:
         holds = getattr(auth, "holds_token", None)
         if auth is None or not callable(holds) or holds():
             return
