@@ -113,6 +113,8 @@ async def open_http(target: Target, options: RecordOptions) -> AsyncIterator[Htt
 
     oauth_active = False
 
+    from mcpvcr.live.statuses import status_text
+
     async def on_response(response: httpx2.Response) -> None:
         if oauth_active and _oauth_traffic(response):
             return  # the OAuth flow's own requests, and the challenges it answers
@@ -177,15 +179,6 @@ async def _streamable(target: Target, client: Any) -> AsyncIterator[tuple[Any, A
         ) as (read_stream, write_stream),
     ):
         yield read_stream, write_stream
-
-
-def status_text(response: Any) -> str:
-    """An HTTP error status as noted in diagnostics and messages, with its challenge."""
-    text = f"HTTP {response.status_code} {response.reason_phrase}".strip()
-    challenge = response.headers.get("www-authenticate")
-    if challenge:
-        text += f" (WWW-Authenticate: {challenge[:120]})"
-    return text
 
 
 def _oauth_traffic(response: Any) -> bool:

@@ -37,10 +37,10 @@ from mcp.client.auth.utils import extract_field_from_www_auth
 from mcp.shared.auth import OAuthClientInformationFull, OAuthClientMetadata
 
 from mcpvcr.errors import CannotRun
-from mcpvcr.live.http import status_text
 from mcpvcr.live.oauth.approve import Approval, person_present
 from mcpvcr.live.oauth.storage import CachedStorage
 from mcpvcr.live.redact import redact
+from mcpvcr.live.statuses import status_text
 from mcpvcr.targets import Target
 
 MAX_AUTHORIZATIONS = 3
@@ -53,6 +53,7 @@ class _Policy:
     """Mixed into each SDK provider class (it must come first in the bases)."""
 
     context: Any
+    _initialized: bool
     _mcpvcr_target: Target
     _mcpvcr_storage: CachedStorage
     _mcpvcr_gave_up: Callable[[httpx2.Response], None]
@@ -92,11 +93,29 @@ class _Policy:
     async def _auth_flow(
         self, request: httpx2.Request
     ) -> AsyncGenerator[httpx2.Request, httpx2.Response]:
+        # Fast path, without the SDK flow: it holds one lock until each answer's headers
+        # arrive, which would serialize every request (the fuzz pass's concurrency) even
+        # at a server that never asks for a token.
+        if not self._initialized:
+            await self._initialize()
+        tokens = self.context.current_tokens
+        if tokens is not None and not self.context.is_token_valid():
+            answered = None  # expired: the SDK flow refreshes first
+        else:
+            if tokens is not None:
+                self._add_auth_header(request)  # type: ignore[attr-defined]
+            answered = yield request
+            if answered.status_code not in (401, 403):
+                return
         flow = super()._auth_flow(request)  # type: ignore[misc]
         try:
             outgoing = await flow.__anext__()
             while True:
-                response = yield outgoing
+                if answered is not None and outgoing is request and _same_token(request, tokens):
+                    response = answered  # the challenge in hand: no need to send it again
+                else:
+                    response = yield outgoing
+                answered = None
                 if outgoing is request and response.status_code in (401, 403):
                     self._mcpvcr_challenge = status_text(response)
                     if self._final(response):
@@ -132,6 +151,13 @@ class _Policy:
         text = redact(text, self._mcpvcr_target.secret_values())
         challenge = f"{self._mcpvcr_challenge}; " if self._mcpvcr_challenge else ""
         return f"{self._mcpvcr_target.label}: {challenge}OAuth failed: {text[:300]}"
+
+
+def _same_token(request: httpx2.Request, tokens: Any) -> bool:
+    """The SDK flow is about to send what was already sent (no token came in meanwhile)."""
+    sent = request.headers.get("Authorization")
+    held = f"Bearer {tokens.access_token}" if tokens is not None else None
+    return sent == held
 
 
 class _AuthCode(_Policy, OAuthClientProvider):
