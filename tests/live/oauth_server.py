@@ -24,10 +24,18 @@ from urllib.parse import parse_qs, urlencode, urlsplit
 
 from tests.live.http_server import EchoHeadersServer
 
+CALL_SECONDS = 0.3
+
 
 class OAuthServer:
-    def __init__(self, *, approve: str = "auto", expires_in: int = 3600) -> None:
+    def __init__(
+        self, *, approve: str = "auto", expires_in: int = 3600, protected: bool = True
+    ) -> None:
         self.approve = approve
+        self.protected = protected
+        self.in_flight = 0
+        self.most_in_flight = 0  # tools/call answered at once (each takes CALL_SECONDS)
+        self._lock = threading.Lock()
         self.expires_in = expires_in
         self.seen: Counter[str] = Counter()
         self.token_forms: list[dict[str, str]] = []
@@ -174,7 +182,7 @@ class OAuthServer:
     def mcp(self, h: BaseHTTPRequestHandler, message: dict[str, Any]) -> None:
         self.seen[f"mcp {message.get('method')}"] += 1
         token = h.headers.get("authorization", "").removeprefix("Bearer ")
-        if self.valid.get(token, 0) < time.time():
+        if self.protected and self.valid.get(token, 0) < time.time():
             challenge = (
                 f'Bearer error="invalid_token", resource_metadata='
                 f'"{self.origin}/.well-known/oauth-protected-resource/mcp"'
@@ -186,6 +194,13 @@ class OAuthServer:
             h.end_headers()
             return
         headers = {k.lower(): v for k, v in h.headers.items()}
+        if message.get("method") == "tools/call":
+            with self._lock:
+                self.in_flight += 1
+                self.most_in_flight = max(self.most_in_flight, self.in_flight)
+            time.sleep(CALL_SECONDS)
+            with self._lock:
+                self.in_flight -= 1
         send_json(h, 200, self._echo.answer(message, headers))
 
 

@@ -305,3 +305,16 @@ def test_identity_assertion_names_what_it_misses(tmp_path: Path) -> None:
     assert run.returncode == 2
     last = run.stderr.strip().splitlines()[-1]
     assert "--oauth-client-secret" in last and "--oauth-id-token" in last
+
+
+@pytest.mark.parametrize("protected", [True, False])
+def test_the_fuzz_pass_keeps_its_concurrency_with_oauth_in_place(
+    tmp_path: Path, protected: bool
+) -> None:
+    # The SDK's flow holds a lock until each answer's headers arrive; requests that need
+    # no flow must not go through it, or calls answered with JSON run one at a time.
+    with OAuthServer(protected=protected) as server:
+        code, output, _ = record(server, tmp_path, "--fuzz", "--concurrency", "4")
+    assert code == 0, output
+    assert server.seen["mcp tools/call"] >= 2
+    assert server.most_in_flight >= 2
