@@ -201,7 +201,14 @@ class OAuthServer:
             time.sleep(CALL_SECONDS)
             with self._lock:
                 self.in_flight -= 1
-        send_json(h, 200, self._echo.answer(message, headers))
+        answer = self._echo.answer(message, headers)
+        if message.get("method") == "tools/list":  # more tools, so fuzz calls can overlap
+            # Read-only tools with a required argument: their malformed cases run concurrently.
+            schema = {"type": "object", "properties": {"x": {"type": "string"}}, "required": ["x"]}
+            extra = {"inputSchema": schema, "annotations": {"readOnlyHint": True}}
+            tools = answer["result"]["tools"]
+            tools += [{**tools[0], **extra, "name": f"lookup{n}"} for n in range(1, 4)]
+        send_json(h, 200, answer)
 
 
 def send_json(
