@@ -19,7 +19,7 @@ import json
 import os
 import re
 import shlex
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, Literal
@@ -27,6 +27,7 @@ from urllib.parse import unquote, unquote_plus, urlsplit, urlunsplit
 
 from mcpvcr import redaction
 from mcpvcr.errors import UsageError
+from mcpvcr.oauth_settings import OAuthSettings
 
 Transport = Literal["stdio", "http", "sse"]
 TOKEN_ENV = "MCPVCR_TARGET_TOKEN"
@@ -67,16 +68,28 @@ class Target:
     expanded: frozenset[str] = frozenset()
     """Values a config entry took from the environment (`${VAR}`, `${input:ID}`): a
     token expanded into `args` or a URL is as secret as one given in `env`."""
+    oauth: OAuthSettings = field(default_factory=OAuthSettings)
+    obtained: set[str] = field(default_factory=set, compare=False, repr=False)
+    """Secrets mcpvcr obtains while recording (OAuth tokens, registered client
+    secrets): filled in by the live edge through `obtain`, redacted like the configured ones."""
 
     def __post_init__(self) -> None:
         # Known to the process-wide redactor from now on, so that an error line
         # printed far from here (the CLI wrapper, a CI annotation) cannot carry them.
         redaction.remember(self.secret_values())
 
+    def obtain(self, values: Iterable[str | None]) -> None:
+        """Secrets obtained while recording: never written, from now on not even to stderr."""
+        fresh = {value for value in values if value}
+        self.obtained.update(fresh)
+        redaction.remember(fresh)
+
     def secret_values(self) -> list[str]:
-        """Every value mcpvcr must never write: env and header values, bare tokens,
-        values expanded from the environment, and what the URL carries (see url_secrets)."""
+        """Every value mcpvcr must never write: env and header values, bare tokens, values
+        expanded from the environment, what the URL carries (see url_secrets) and the
+        OAuth secrets, given or obtained."""
         values: set[str] = set(self.env.values()) | set(self.headers.values())
+        values |= set(self.oauth.secret_values()) | self.obtained
         values |= url_secrets(self.url) | set(self.expanded)
         for value in self.headers.values():
             scheme, _, credential = value.partition(" ")

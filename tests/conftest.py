@@ -37,6 +37,7 @@ def _missing_targets(specs: tuple[str, ...]) -> list[str]:
             "time",
             "git",
             "fetch",
+            "conformance",
         ]
         specs = tuple(f"{n}@{v}" for n in names for v in versions(n))
     missing = []

@@ -33,6 +33,12 @@ CALLED_BY_NAME = (
     "exc_type",
     "tb",
     "traceback",
+    # the SDK's OAuth TokenStorage protocol and OAuthContext (mcpvcr.live.oauth)
+    "get_tokens",
+    "set_tokens",
+    "get_client_info",
+    "set_client_info",
+    "token_expiry_time",
     # tools and resources of the SDK test server, registered by decorator
     "readme",
     "review",

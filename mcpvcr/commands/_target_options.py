@@ -8,6 +8,7 @@ the parsed values into a `Target` and `RecordOptions` (pure; no mcp import).
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import re
 from collections.abc import Callable
@@ -15,6 +16,12 @@ from typing import Any, TypeVar
 
 import click
 
+from mcpvcr.commands._oauth_options import (
+    OAUTH_KEYS,
+    given_oauth_options,
+    oauth_from_kwargs,
+    oauth_options,
+)
 from mcpvcr.errors import UsageError
 from mcpvcr.recording import RecordOptions
 from mcpvcr.targets import (
@@ -38,6 +45,7 @@ TARGET_KEYS = (
     "bearer",
     "env",
     "cwd",
+    *OAUTH_KEYS,
 )
 OPTION_KEYS = (
     "timeout",
@@ -105,6 +113,7 @@ def target_options(function: F) -> F:
             "--cwd", type=click.Path(file_okay=False), help="Working directory of a stdio server."
         ),
     ]
+    function = oauth_options(function)  # innermost, so listed after the other target options
     for decorator in reversed(decorators):
         function = decorator(function)
     return function
@@ -217,7 +226,7 @@ def build_target(**kwargs: Any) -> Target:
         return stdio_target(stdio, env=env, cwd=cwd)
     if config:
         found = load_config_target(config, server)
-        return _merge(found, env, headers, cwd)
+        return _with_oauth(_merge(found, env, headers, cwd), kwargs)
     if target:
         if env or cwd:
             raise UsageError(f"{target}: --env and --cwd apply to stdio servers only")
@@ -225,7 +234,8 @@ def build_target(**kwargs: Any) -> Target:
             raise UsageError(
                 f'{target!r} is not a URL; for a stdio server use --stdio "COMMAND ARGS"'
             )
-        return url_target(target, transport=kwargs.get("transport") or "http", headers=headers)
+        found = url_target(target, transport=kwargs.get("transport") or "http", headers=headers)
+        return _with_oauth(found, kwargs)
     raise UsageError("no target: give a URL, --stdio COMMAND, or --config FILE --server NAME")
 
 
@@ -274,7 +284,21 @@ def _one_server(value: str | tuple[str, ...] | list[str] | None) -> str | None:
     return names[0] if names else None
 
 
+def _with_oauth(found: Target, kwargs: dict[str, Any]) -> Target:
+    """The target with its OAuth settings (options, else MCPVCR_OAUTH_* variables)."""
+    if found.transport == "stdio":
+        _no_oauth_options(kwargs, found.label)
+        return found
+    return dataclasses.replace(found, oauth=oauth_from_kwargs(kwargs))
+
+
+def _no_oauth_options(kwargs: dict[str, Any], what: str) -> None:
+    if given_oauth_options(kwargs):
+        raise UsageError(f"{what}: the --oauth options apply to HTTP servers only")
+
+
 def _no_http_options(kwargs: dict[str, Any], what: str) -> None:
+    _no_oauth_options(kwargs, what)
     if kwargs.get("header") or kwargs.get("bearer"):
         raise UsageError(f"{what}: --header and --bearer apply to HTTP servers only")
     if kwargs.get("transport"):

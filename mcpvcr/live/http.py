@@ -114,7 +114,13 @@ async def open_http(target: Target, options: RecordOptions) -> AsyncIterator[Htt
     statuses: list[str] = []
     odd: dict[int, dict[str, Any]] = {}
 
+    oauth_active = False
+
+    from mcpvcr.live.statuses import status_text
+
     async def on_response(response: httpx2.Response) -> None:
+        if oauth_active and _oauth_traffic(response):
+            return  # the OAuth flow's own requests, and the challenges it answers
         content_type = response.headers.get("content-type", "").lower()
         if content_type.startswith("application/json"):
             # Read here (the SDK then reads the cached body) to keep what it cannot parse.
@@ -122,11 +128,10 @@ async def open_http(target: Target, options: RecordOptions) -> AsyncIterator[Htt
             if message is not None:
                 odd[message["id"]] = message
         if response.status_code >= 400:
-            text = f"HTTP {response.status_code} {response.reason_phrase}".strip()
-            challenge = response.headers.get("www-authenticate")
-            if challenge:
-                text += f" (WWW-Authenticate: {challenge[:120]})"
-            statuses.append(text)
+            statuses.append(status_text(response))
+
+    def gave_up(response: httpx2.Response) -> None:
+        statuses.append(status_text(response))
 
     def make_client(
         headers: dict[str, str] | None = None,
@@ -141,22 +146,32 @@ async def open_http(target: Target, options: RecordOptions) -> AsyncIterator[Htt
         )
 
     assert target.url is not None
-    if target.transport == "sse":
-        from mcp.client.sse import sse_client
+    from mcpvcr.live.oauth import open_auth
 
-        async with sse_client(
-            target.url,
-            headers=dict(target.headers),
-            timeout=options.timeout,
-            sse_read_timeout=SSE_READ_TIMEOUT,
-            httpx_client_factory=make_client,
-        ) as (read_stream, write_stream):
-            yield HttpChannel(target, read_stream, write_stream, statuses, odd)
-        return
+    async with open_auth(target, gave_up) as auth:
+        oauth_active = auth is not None
+        if target.transport == "sse":
+            from mcp.client.sse import sse_client
 
+            async with sse_client(
+                target.url,
+                headers=dict(target.headers),
+                timeout=options.timeout,
+                sse_read_timeout=SSE_READ_TIMEOUT,
+                httpx_client_factory=make_client,
+                auth=auth,
+            ) as (read_stream, write_stream):
+                yield HttpChannel(target, read_stream, write_stream, statuses, odd)
+            return
+        async with _streamable(target, make_client(dict(target.headers), None, auth)) as streams:
+            yield HttpChannel(target, *streams, statuses, odd)
+
+
+@contextlib.asynccontextmanager
+async def _streamable(target: Target, client: Any) -> AsyncIterator[tuple[Any, Any]]:
     from mcp.client.streamable_http import streamable_http_client
 
-    client = make_client(headers=dict(target.headers))
+    assert target.url is not None
     async with (
         client,
         streamable_http_client(
@@ -166,7 +181,20 @@ async def open_http(target: Target, options: RecordOptions) -> AsyncIterator[Htt
             max_sse_event_size=MAX_SSE_EVENT_BYTES,
         ) as (read_stream, write_stream),
     ):
-        yield HttpChannel(target, read_stream, write_stream, statuses, odd)
+        yield read_stream, write_stream
+
+
+def _oauth_traffic(response: Any) -> bool:
+    """A response the OAuth flow deals with: its own requests, and the 401/403s it answers.
+
+    Not noted as the server's HTTP errors: they depend on whether a cached token
+    was still good, and a challenge the flow gives up on is noted by it instead.
+    """
+    from mcpvcr.live.oauth.provider import OAUTH_REQUEST
+
+    if response.request.extensions.get(OAUTH_REQUEST):
+        return True
+    return response.status_code in (401, 403)
 
 
 async def _read_capped(response: Any, statuses: list[str]) -> bytes:

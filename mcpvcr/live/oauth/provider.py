@@ -1,0 +1,258 @@
+"""The OAuth 2.1 client: the SDK's providers with mcpvcr's policy on top.
+
+The SDK's `OAuthClientProvider` (an httpx2.Auth) implements the MCP
+authorization flow: protected-resource metadata from `WWW-Authenticate` and the
+well-known paths, authorization-server metadata (RFC 8414, OpenID discovery,
+and the 2025-03-26 fallbacks to the server's origin and default endpoints),
+client ID metadata documents and dynamic registration, PKCE S256, scope
+selection from the challenge and the metadata, the resource indicator on the
+authorization and token requests, step-up on a 403 `insufficient_scope`, and
+refresh. Its extensions add the client-credentials grant (client_secret_basic,
+client_secret_post, and private_key_jwt signed with PyJWT, which `mcp` brings).
+
+What mcpvcr adds (`_Policy`):
+- a bound on re-authorizing: a 403 asking for scopes already granted is
+  final (asking again cannot help), and at most MAX_AUTHORIZATIONS flows run
+  per recording, so a server that rejects every token cannot keep a person
+  (or an authorization server) busy;
+- `--oauth-scope` replaces the scopes the server names;
+- a cached token's expiry survives the process, so it is refreshed, not sent stale;
+- every failure of the flow becomes one line naming the target (CannotRun).
+"""
+
+from __future__ import annotations
+
+import warnings
+from collections.abc import AsyncGenerator, Callable
+from typing import Any
+
+import httpx2
+from mcp.client.auth import OAuthClientProvider
+from mcp.client.auth.extensions.client_credentials import (
+    ClientCredentialsOAuthProvider,
+    PrivateKeyJWTOAuthProvider,
+    SignedJWTParameters,
+)
+from mcp.client.auth.utils import extract_field_from_www_auth
+from mcp.shared.auth import OAuthClientInformationFull, OAuthClientMetadata
+
+from mcpvcr.errors import CannotRun
+from mcpvcr.live.oauth.approve import Approval, person_present
+from mcpvcr.live.oauth.storage import CachedStorage
+from mcpvcr.live.statuses import status_text
+from mcpvcr.redaction import redact
+from mcpvcr.targets import Target
+
+MAX_AUTHORIZATIONS = 3
+OAUTH_REQUEST = "mcpvcr_oauth"
+"""Marks the flow's own requests (metadata, registration, token) for the HTTP channel."""
+CLIENT_NAME = "mcpvcr"
+
+
+class _Policy:
+    """Mixed into each SDK provider class (it must come first in the bases)."""
+
+    context: Any
+    _initialized: bool
+    _mcpvcr_target: Target
+    _mcpvcr_storage: CachedStorage
+    _mcpvcr_gave_up: Callable[[httpx2.Response], None]
+    _mcpvcr_granted: set[str]
+    _mcpvcr_flows: int
+    _mcpvcr_challenge: str
+
+    def _mcpvcr_setup(
+        self, target: Target, storage: CachedStorage, gave_up: Callable[[httpx2.Response], None]
+    ) -> None:
+        self._mcpvcr_target = target
+        self._mcpvcr_storage = storage
+        self._mcpvcr_gave_up = gave_up
+        self._mcpvcr_granted = set()
+        self._mcpvcr_flows = 0
+        self._mcpvcr_challenge = ""
+
+    def holds_token(self) -> bool:
+        """A token is cached for this server (maybe renewable): no person is needed now."""
+        return self._mcpvcr_storage.has_token()
+
+    async def _initialize(self) -> None:
+        await super()._initialize()  # type: ignore[misc]
+        expires_at = self._mcpvcr_storage.expires_at()
+        if self.context.current_tokens is not None and expires_at is not None:
+            self.context.token_expiry_time = expires_at
+
+    async def _perform_authorization(self) -> httpx2.Request:
+        scope = self._mcpvcr_target.oauth.scope
+        if scope:
+            self.context.client_metadata.scope = scope
+        self._mcpvcr_flows += 1
+        self._mcpvcr_granted |= set((self.context.client_metadata.scope or "").split())
+        request: httpx2.Request = await super()._perform_authorization()  # type: ignore[misc]
+        return request
+
+    async def _auth_flow(
+        self, request: httpx2.Request
+    ) -> AsyncGenerator[httpx2.Request, httpx2.Response]:
+        # Fast path, without the SDK flow: it holds one lock until each answer's headers
+        # arrive, which would serialize every request (the fuzz pass's concurrency) even
+        # at a server that never asks for a token.
+        if not self._initialized:
+            await self._initialize()
+        tokens = self.context.current_tokens
+        if tokens is not None and not self.context.is_token_valid():
+            answered = None  # expired: the SDK flow refreshes first
+        else:
+            if tokens is not None:
+                self._add_auth_header(request)  # type: ignore[attr-defined]
+            answered = yield request
+            if answered.status_code not in (401, 403):
+                return
+        flow = super()._auth_flow(request)  # type: ignore[misc]
+        try:
+            outgoing = await flow.__anext__()
+            while True:
+                if answered is not None and outgoing is request and _same_token(request, tokens):
+                    response = answered  # the challenge in hand: no need to send it again
+                else:
+                    response = yield outgoing
+                answered = None
+                if outgoing is request and response.status_code in (401, 403):
+                    self._mcpvcr_challenge = status_text(response)
+                    if self._final(response):
+                        self._mcpvcr_gave_up(response)
+                        return
+                outgoing = await flow.asend(response)
+                if outgoing is not request:
+                    outgoing.extensions[OAUTH_REQUEST] = True  # see http._oauth_traffic
+        except StopAsyncIteration:
+            return
+        except CannotRun:
+            raise
+        except Exception as err:  # the SDK's OAuthFlowError, httpx2 errors, invalid metadata
+            raise CannotRun(self._failure(err)) from None
+        finally:
+            await flow.aclose()
+
+    def _final(self, response: httpx2.Response) -> bool:
+        """True when running the flow again for this answer cannot help."""
+        if response.status_code not in (401, 403):
+            return False
+        if self._mcpvcr_flows >= MAX_AUTHORIZATIONS:
+            return True
+        if response.status_code == 403:
+            if extract_field_from_www_auth(response, "error") != "insufficient_scope":
+                return True
+            wanted = set((extract_field_from_www_auth(response, "scope") or "").split())
+            return wanted <= self._mcpvcr_granted
+        return False
+
+    def _failure(self, err: Exception) -> str:
+        text = " ".join(str(err).split()) or type(err).__name__
+        text = redact(text, self._mcpvcr_target.secret_values())
+        challenge = f"{self._mcpvcr_challenge}; " if self._mcpvcr_challenge else ""
+        return f"{self._mcpvcr_target.label}: {challenge}OAuth failed: {text[:300]}"
+
+
+def _same_token(request: httpx2.Request, tokens: Any) -> bool:
+    """The SDK flow is about to send what was already sent (no token came in meanwhile)."""
+    sent = request.headers.get("Authorization")
+    held = f"Bearer {tokens.access_token}" if tokens is not None else None
+    return sent == held
+
+
+class _AuthCode(_Policy, OAuthClientProvider):
+    pass
+
+
+class _ClientSecret(_Policy, ClientCredentialsOAuthProvider):
+    pass
+
+
+class _PrivateKeyJwt(_Policy, PrivateKeyJWTOAuthProvider):
+    pass
+
+
+def build_provider(
+    target: Target, gave_up: Callable[[httpx2.Response], None]
+) -> tuple[httpx2.Auth, Callable[[], None]]:
+    """The provider for `target`'s settings and a function that releases what it holds."""
+    settings = target.oauth
+    assert target.url is not None
+    method = settings.token_auth_method()
+    provider: _Policy
+    release: Callable[[], None] = _nothing
+    if settings.grant == "client_credentials":
+        assert settings.client_id is not None
+        storage = CachedStorage(target)
+        with warnings.catch_warnings():
+            # Without `issuer` the SDK warns that 3.0 will want it; mcpvcr takes the
+            # authorization server the protected resource names, as the spec says.
+            warnings.simplefilter("ignore")
+            if method == "private_key_jwt":
+                assert settings.private_key_pem is not None
+                signer = SignedJWTParameters(
+                    issuer=settings.client_id,
+                    subject=settings.client_id,
+                    signing_key=settings.private_key_pem,
+                    signing_algorithm=settings.signing_algorithm,
+                )
+                provider = _PrivateKeyJwt(
+                    target.url,
+                    storage,
+                    settings.client_id,
+                    signer.create_assertion_provider(),
+                    scope=settings.scope,
+                )
+            else:
+                provider = _ClientSecret(
+                    target.url,
+                    storage,
+                    settings.client_id,
+                    settings.client_secret or "",
+                    token_endpoint_auth_method=(
+                        "client_secret_post"
+                        if method == "client_secret_post"
+                        else "client_secret_basic"
+                    ),
+                    scope=settings.scope,
+                )
+    else:
+        approval = Approval(target.label, settings.redirect_port, interactive=person_present())
+        release = approval.close
+        storage = CachedStorage(target, seed_client=_configured_client(target, approval))
+        provider = _AuthCode(
+            target.url,
+            OAuthClientMetadata(
+                client_name=CLIENT_NAME,
+                redirect_uris=[approval.redirect_uri],  # type: ignore[list-item]
+                grant_types=["authorization_code", "refresh_token"],
+                response_types=["code"],
+                token_endpoint_auth_method="none",
+                scope=settings.scope,
+            ),
+            storage,
+            redirect_handler=approval.redirect_handler,
+            callback_handler=approval.callback_handler,
+            client_metadata_url=settings.client_metadata_url,
+        )
+    provider._mcpvcr_setup(target, storage, gave_up)
+    assert isinstance(provider, httpx2.Auth)
+    return provider, release
+
+
+def _configured_client(target: Target, approval: Approval) -> OAuthClientInformationFull | None:
+    """A pre-registered client from --oauth-client-id (and its secret), if given."""
+    settings = target.oauth
+    if not settings.client_id:
+        return None
+    return OAuthClientInformationFull(
+        client_id=settings.client_id,
+        client_secret=settings.client_secret,
+        redirect_uris=[approval.redirect_uri],  # type: ignore[list-item]
+        grant_types=["authorization_code", "refresh_token"],
+        token_endpoint_auth_method=settings.token_auth_method(),
+    )
+
+
+def _nothing() -> None:
+    return None
