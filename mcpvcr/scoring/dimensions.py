@@ -112,6 +112,12 @@ def error_handling(rows: Sequence[FuzzRow]) -> Dimension:
             graceful += 1
     counted = graceful + silent + crash
     if counted == 0:
+        tried = [row for row in rows if row.case != "valid"]
+        if tried and all(row.outcome == "inconclusive" for row in tried):
+            return _unmeasured(
+                "errorHandling",
+                f"{len(tried)} malformed call(s), all inconclusive: nothing to judge",
+            )
         return _dimension(
             "errorHandling", 10, ["no malformed cases were generated for the fuzzed tools"]
         )
@@ -138,8 +144,12 @@ def liveness(rows: Sequence[FuzzRow]) -> Dimension:
     valid = [row for row in tried if row.outcome != "inconclusive"]
     if not valid:
         if tried:
-            return _dimension(
-                "liveness", 10, [f"{len(tried)} valid call(s), all inconclusive (not scored)"]
+            # Nothing was judged: a 10 here would grade the server on calls that failed
+            # for the environment's or mcpvcr's reasons. Not measured, like an unfuzzed run.
+            return _unmeasured(
+                "liveness",
+                f"{len(tried)} valid call(s), all inconclusive (environment or guessed "
+                "arguments): pin real arguments to measure liveness",
             )
         return _dimension("liveness", 10, ["no valid calls were made"])
     ok_latencies: list[int] = []
@@ -210,6 +220,12 @@ def _half_up(value: float) -> int:
 
 def not_measured(key: str, fuzzed: bool) -> Dimension:
     reason = NOTHING_FUZZED if fuzzed else NOT_FUZZED
+    return Dimension(
+        key=key, label=DIMENSION_LABELS[key], score=0.0, reasons=(reason,), not_measured=True
+    )
+
+
+def _unmeasured(key: str, reason: str) -> Dimension:
     return Dimension(
         key=key, label=DIMENSION_LABELS[key], score=0.0, reasons=(reason,), not_measured=True
     )

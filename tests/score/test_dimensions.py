@@ -135,3 +135,37 @@ def test_javascript_rounding() -> None:
     assert round_half_up(71.725 / 1) == 72 and round_half_up(2.5) == 3
     assert to_fixed(0.125, 2) == "0.13" and to_fixed(1.005, 2) == "1.00"
     assert [short_number(x) for x in (10, 5.56, 8.75, 3.5)] == ["10", "5.56", "8.75", "3.5"]
+
+
+def test_all_inconclusive_valid_calls_leave_liveness_unmeasured() -> None:
+    """No valid call was judged (no network, made-up paths): no 10/10 for Liveness."""
+    from mcpvcr.score import score
+    from tests.builders import call, cassette
+
+    unjudged = cassette(
+        fuzz=True,
+        interactions=[
+            call(outcome="inconclusive"),
+            call(case="wrong_type", outcome="toolError"),
+        ],
+    )
+    report = score(unjudged)
+    liveness = next(d for d in report.dimensions if d.key == "liveness")
+    assert liveness.not_measured and "all inconclusive" in liveness.reasons[0]
+    assert "pin real arguments" in liveness.reasons[0]
+    # mirror: one judged valid call measures it
+    judged = cassette(
+        fuzz=True, interactions=[call(), call(case="wrong_type", outcome="toolError")]
+    )
+    assert not next(d for d in score(judged).dimensions if d.key == "liveness").not_measured
+
+
+def test_all_inconclusive_malformed_calls_leave_error_handling_unmeasured() -> None:
+    from mcpvcr.score import score
+    from tests.builders import call, cassette
+
+    unjudged = cassette(
+        fuzz=True, interactions=[call(), call(case="wrong_type", outcome="inconclusive")]
+    )
+    handling = next(d for d in score(unjudged).dimensions if d.key == "errorHandling")
+    assert handling.not_measured and "all inconclusive" in handling.reasons[0]
