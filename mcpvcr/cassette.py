@@ -258,6 +258,10 @@ class Cassette:
         """Set one body section (a list record, interactions, coverage, diagnostics, ...)."""
         self.body[key] = value
 
+    def set_header(self, key: str, value: JSON) -> None:
+        """Set one header field (a record-through replay learns the handshake late)."""
+        self.header[key] = value
+
     def append_interaction(self, interaction: dict[str, JSON]) -> None:
         interactions = self.body.get("interactions")
         self.body["interactions"] = [

@@ -14,6 +14,7 @@ from mcpvcr.replay.matching import DEFAULT_MATCH_ON, validate_match_on
 from mcpvcr.replay.modes import RecordMode, resolve
 
 if TYPE_CHECKING:
+    from mcpvcr.cassette import Cassette
     from mcpvcr.recording import RecordOptions
     from mcpvcr.replay.http_guard import HttpGuard
     from mcpvcr.targets import Target
@@ -66,6 +67,13 @@ if TYPE_CHECKING:
     help="With --http: also answer requests whose Host header is NAME (repeatable; by "
     "default only localhost, 127.0.0.1 and ::1).",
 )
+@click.option(
+    "--no-token",
+    is_flag=True,
+    help="With --http in a record-through mode: accept clients without the bearer token (for "
+    "clients that cannot send one, such as the MCP conformance suite). Any local process can "
+    "then reach the real server through the replay.",
+)
 def command(
     file: str,
     http_address: str | None,
@@ -75,13 +83,13 @@ def command(
     no_latency: bool,
     timeout: float,
     allow_hosts: tuple[str, ...],
+    no_token: bool,
 ) -> None:
     """Serve FILE as an MCP server answering exactly what was recorded.
 
     Lists are paged as the original was; tools/call, resources/read and
     prompts/get answers are replayed verbatim. stdout carries only JSON-RPC.
     """
-    from mcpvcr import store
     from mcpvcr.recording import RecordOptions
     from mcpvcr.replay.runner import ReplayPlan, run_replay
 
@@ -100,9 +108,11 @@ def command(
     options = RecordOptions(timeout=timeout)
     if resolved.record_first and live is not None:
         _record_first(file, live, options)
-    guard = _guard(address, allow_hosts, resolved.mode.value) if address else None
+    guard = (
+        _guard(address, allow_hosts, resolved.mode.forwards and not no_token) if address else None
+    )
     plan = ReplayPlan(
-        cassette=store.load(file),
+        cassette=_cassette(file, resolved.mode, live),
         path=file,
         match_on=matchers,
         mode=resolved.mode,
@@ -112,12 +122,17 @@ def command(
         address=address,
         guard=guard,
     )
-    reason = asyncio.run(run_replay(plan))
+    try:
+        reason = asyncio.run(run_replay(plan))
+    except KeyboardInterrupt:
+        # Ctrl-C is how a replay server is meant to stop: no traceback, no error.
+        click.echo("mcpvcr: replay stopped", err=True)
+        return
     if reason is not None:
         raise CannotRun(f"{file}: the recorded server died here: {reason}")
 
 
-def _guard(address: tuple[str, int], allow_hosts: tuple[str, ...], mode: str) -> HttpGuard:
+def _guard(address: tuple[str, int], allow_hosts: tuple[str, ...], token: bool) -> HttpGuard:
     from mcpvcr.replay.http_guard import HttpGuard, is_loopback
 
     if not is_loopback(address[0]):
@@ -126,11 +141,30 @@ def _guard(address: tuple[str, int], allow_hosts: tuple[str, ...], mode: str) ->
             "reach it can use this replay",
             err=True,
         )
-    guard = HttpGuard.build(allow_hosts, record_through=mode in ("new_episodes", "all"))
+    guard = HttpGuard.build(allow_hosts, record_through=token)
     if guard.token is not None:
         # Forwarding uses your credentials: only a client holding this token may.
         click.echo(f"mcpvcr: clients must send 'Authorization: Bearer {guard.token}'", err=True)
     return guard
+
+
+def _cassette(file: str, mode: RecordMode, live: Target | None) -> Cassette:
+    """The cassette to serve; record-through modes may start from none at all."""
+    from mcpvcr import store
+    from mcpvcr.cassette import Cassette
+
+    if live is not None and mode.forwards and not os.path.exists(file):
+        # Filled in (handshake, lists) by the first client's session to the target,
+        # and written only then: a replay nobody used leaves no file behind.
+        return Cassette.new(
+            transport=live.transport,
+            handshake="initialize",
+            protocol_version="",
+            client_info={},
+            client_capabilities={},
+            server={},
+        )
+    return store.load(file)
 
 
 def _record_first(file: str, target: Target, options: RecordOptions) -> None:

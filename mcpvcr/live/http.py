@@ -42,12 +42,14 @@ class HttpChannel:
         write_stream: Any,
         statuses: list[str],
         odd: dict[int, dict[str, Any]] | None = None,
+        answer_styles: set[str] | None = None,
     ):
         self.target = target
         self.read_stream = read_stream
         self.write_stream = write_stream
         self.statuses = statuses
         self.odd = odd if odd is not None else {}  # id -> answer the SDK could not parse
+        self.answer_styles = answer_styles if answer_styles is not None else set()
         self.diagnostics: Counter[str] = Counter()
         self._ended: str | None = None
 
@@ -113,6 +115,7 @@ async def open_http(target: Target, options: RecordOptions) -> AsyncIterator[Htt
 
     statuses: list[str] = []
     odd: dict[int, dict[str, Any]] = {}
+    styles: set[str] = set()
 
     oauth_active = False
 
@@ -122,6 +125,8 @@ async def open_http(target: Target, options: RecordOptions) -> AsyncIterator[Htt
         if oauth_active and _oauth_traffic(response):
             return  # the OAuth flow's own requests, and the challenges it answers
         content_type = response.headers.get("content-type", "").lower()
+        if response.request.method == "POST" and response.status_code == 200:
+            styles.add("sse" if content_type.startswith("text/event-stream") else "json")
         if content_type.startswith("application/json"):
             # Read here (the SDK then reads the cached body) to keep what it cannot parse.
             message = _odd_message(await _read_capped(response, statuses))
@@ -164,7 +169,7 @@ async def open_http(target: Target, options: RecordOptions) -> AsyncIterator[Htt
                 yield HttpChannel(target, read_stream, write_stream, statuses, odd)
             return
         async with _streamable(target, make_client(dict(target.headers), None, auth)) as streams:
-            yield HttpChannel(target, *streams, statuses, odd)
+            yield HttpChannel(target, *streams, statuses, odd, styles)
 
 
 @contextlib.asynccontextmanager

@@ -2,8 +2,10 @@
 
 Each list becomes a ListRecord (see cassette.py): the items exactly as sent,
 the size of every page, the other top-level fields of the first page in
-`extra` (minus the volatile `nextCursor` and the `_meta` envelope), and the
-error when a page failed. An error is recorded, never fatal: the other lists
+`extra` (minus the volatile `nextCursor` and the `_meta` envelope), the
+error when a page failed, and `order` (the identities in the server's order)
+when that is not the sorted order the cassette stores, so a replay lists
+them as the server did. An error is recorded, never fatal: the other lists
 still get recorded.
 """
 
@@ -11,7 +13,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from mcpvcr.cassette import LIST_KINDS, LIST_METHODS
+from mcpvcr.cassette import IDENTITY_KEY, LIST_KINDS, LIST_METHODS
 from mcpvcr.live.wire import RawClient, Reply
 
 MAX_PAGES = 1000
@@ -74,7 +76,20 @@ async def record_list(
         seen.add(cursor)
     else:
         notes.setdefault("paginationCapped", []).append(kind)
+    order = server_order(kind, record["items"])
+    if order is not None:
+        record["order"] = order
     return record
+
+
+def server_order(kind: str, items: list[Any]) -> list[str] | None:
+    """The items' identities in the order sent, when unique and not already sorted."""
+    key = IDENTITY_KEY[kind]
+    names = [item.get(key) if isinstance(item, dict) else None for item in items]
+    strings = [name for name in names if isinstance(name, str)]
+    if len(strings) != len(names) or len(set(strings)) != len(strings):
+        return None  # nameless or repeated items: no order a replay could apply
+    return None if strings == sorted(strings) else strings
 
 
 def failure(reply: Reply) -> dict[str, Any]:

@@ -11,6 +11,8 @@ Server-to-client requests are answered at once so a server never waits on the
 recorder: `ping` with `{}`, `roots/list` with no roots (mcpvcr declares the
 `roots` capability and honours it with an empty list), anything else
 (sampling, elicitation, ...) with -32601, because mcpvcr does not declare it.
+A `Relay` (record-through replay) instead receives the server's notifications
+and answers its requests, by asking the real client behind the proxy.
 """
 
 from __future__ import annotations
@@ -50,6 +52,18 @@ class Connection(Protocol):
     async def request(
         self, method: str, params: dict[str, Any] | None, timeout: float
     ) -> Reply: ...
+
+
+class Relay(Protocol):
+    """Where a proxying client sends what the server says outside of answers."""
+
+    def notification(self, message: dict[str, Any]) -> None:
+        """A notification from the server (progress, log line, list_changed, ...)."""
+        ...
+
+    async def request(self, method: str, params: Any) -> dict[str, Any]:
+        """Answer a server-to-client request: {"result": ...} or {"error": ...}."""
+        ...
 
 
 class ChannelClosed(Exception):
@@ -99,6 +113,7 @@ class RawClient:
         self.notifications: Counter[str] = Counter()
         self.server_requests: Counter[str] = Counter()
         self.unmatched_responses = 0
+        self.relay: Relay | None = None
         self._pending: dict[int, asyncio.Future[Reply]] = {}
         self._next_id = 0
         self._send_lock = asyncio.Lock()
@@ -266,11 +281,14 @@ class RawClient:
         if isinstance(method, str):
             if "id" in message:
                 self.server_requests[method] += 1
-                task = asyncio.get_running_loop().create_task(self._answer(message["id"], method))
+                answer = self._answer(message["id"], method, message.get("params"))
+                task = asyncio.get_running_loop().create_task(answer)
                 self._tasks.add(task)
                 task.add_done_callback(self._tasks.discard)
             else:
                 self.notifications[method] += 1
+                if self.relay is not None:
+                    self.relay.notification(message)
             return
         request_id = message.get("id")
         future = self._pending.get(request_id) if type(request_id) is int else None
@@ -295,9 +313,11 @@ class RawClient:
                 )
             )
 
-    async def _answer(self, request_id: Any, method: str) -> None:
+    async def _answer(self, request_id: Any, method: str, params: Any) -> None:
         reply: dict[str, Any] = {"jsonrpc": "2.0", "id": request_id}
-        if method == "ping":
+        if self.relay is not None and method != "ping":
+            reply.update(await self.relay.request(method, params))
+        elif method == "ping":
             reply["result"] = {}
         elif method == "roots/list":
             reply["result"] = {"roots": []}
@@ -322,6 +342,11 @@ class RawClient:
             result["serverRequests"] = sorted(self.server_requests)
         if self.unmatched_responses:
             result["unmatchedResponses"] = self.unmatched_responses
+        styles = getattr(self.channel, "answer_styles", None)
+        if styles:
+            # "sse" and/or "json": how the server framed its POST answers, so a
+            # replay can answer the same way (a set: counts depend on timing).
+            result["httpAnswers"] = sorted(styles)
         return result
 
 

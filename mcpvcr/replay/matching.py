@@ -14,7 +14,15 @@ from dataclasses import dataclass
 from typing import Any, Final
 
 from mcpvcr.codec import canonicalize
-from mcpvcr.jsonrpc import TARGET_FIELD
+from mcpvcr.jsonrpc import TARGET_FIELD as RECORDED_TARGET_FIELD
+
+TARGET_FIELD: Final = {
+    **RECORDED_TARGET_FIELD,
+    "resources/subscribe": "uri",
+    "resources/unsubscribe": "uri",
+}
+"""Which params field names the thing a request acts on, per replayed method (the recorded
+methods plus the others a record-through replay forwards)."""
 
 
 @dataclass(frozen=True, kw_only=True)

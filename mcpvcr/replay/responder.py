@@ -5,6 +5,11 @@ message into an `Answer`: a payload to send, nothing (notifications, and
 requests the server never answered when it was recorded), or "close the
 connection" (the server died there). Recorded results are sent verbatim:
 unknown fields, `isError`, `structuredContent`, error codes and all.
+
+What the recorded server said to its client while answering (an interaction's
+`exchange`: log lines, progress, list_changed notifications and requests such
+as `sampling/createMessage`) is replayed in its place, through the `Peer` and
+`Outbox` of the connection; the client's answers must equal the recorded ones.
 """
 
 from __future__ import annotations
@@ -14,8 +19,9 @@ from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Final
 
-from mcpvcr.cassette import LATENCY_LADDER_MS, LIST_KINDS, LIST_METHODS, Cassette
+from mcpvcr.cassette import IDENTITY_KEY, LATENCY_LADDER_MS, LIST_KINDS, LIST_METHODS, Cassette
 from mcpvcr.jsonrpc import INVALID_PARAMS, METHOD_NOT_FOUND
+from mcpvcr.replay.exchange import replay_exchange
 from mcpvcr.replay.matching import (
     DEFAULT_MATCH_ON,
     RequestKey,
@@ -24,6 +30,7 @@ from mcpvcr.replay.matching import (
     miss_message,
 )
 from mcpvcr.replay.modes import RecordMode
+from mcpvcr.replay.peer import Outbox, Peer
 
 REPLAY_MISS: Final = -32050
 """JSON-RPC error code of a request the cassette has no answer for (mode none)."""
@@ -62,6 +69,17 @@ class Close:
 Answer = Send | SendMany | Silence | Close
 Forward = Callable[[str, Any], Awaitable[dict[str, Any]]]
 """Send a request to the live server; returns the new recorded Interaction dict."""
+Connect = Callable[[Any, Peer], Awaitable[dict[str, Any]]]
+"""Record-through: open the client's own session to the live server with its `initialize`
+params (setting `peer.upstream`); returns {"result": ...} or {"error": ...}."""
+_NEEDS_CAPABILITY: Final = {
+    "completion/complete": "completions",
+    "resources/subscribe": "resources",
+    "resources/unsubscribe": "resources",
+    "tools/call": "tools",
+    "resources/read": "resources",
+    "prompts/get": "prompts",
+}
 
 
 @dataclass
@@ -76,6 +94,7 @@ class Responder:
     """Wait out recorded latencies above the fastest bucket, so a recording of the
     replay measures the same coarse latency the original did."""
     forward: Forward | None = None
+    connect: Connect | None = None
     _keys: list[RequestKey] = field(default_factory=list, init=False)
     _interactions: list[dict[str, Any]] = field(default_factory=list, init=False)
 
@@ -89,17 +108,36 @@ class Responder:
             self._keys.append(RequestKey.of(method, interaction.get("params")))
             self._interactions.append(interaction)
 
-    async def answer(self, message: Any) -> Answer:
-        """The answer to one decoded JSON-RPC message."""
+    @property
+    def streams_sse(self) -> bool:
+        """True when the recorded server answered POSTs with SSE streams."""
+        diagnostics = self.cassette.body.get("diagnostics")
+        styles = diagnostics.get("httpAnswers") if isinstance(diagnostics, dict) else None
+        return isinstance(styles, list) and "sse" in styles
+
+    async def answer(
+        self, message: Any, peer: Peer | None = None, out: Outbox | None = None
+    ) -> Answer:
+        """The answer to one decoded JSON-RPC message from the client behind `peer`.
+
+        `out` sends messages to that client while this request is answered; without
+        it (or a peer) nothing the recorded server said to its client can be replayed.
+        """
         if not isinstance(message, dict) or "method" not in message:
-            return Silence()  # answers to our server requests, junk
+            if peer is not None:
+                peer.resolve(message)  # an answer to a request we sent the client
+            return Silence()
         if "id" not in message:
+            upstream = peer.upstream if peer is not None else None
             if message["method"] == "notifications/initialized":
-                return self._server_requests()
-            return Silence()  # other notifications: cancelled, progress, ...
+                return Silence() if upstream is not None else self._server_requests(peer)
+            if upstream is not None:
+                await upstream.notify(message)  # cancelled, roots/list_changed, ...
+            return Silence()
         method = message["method"]
         params = message.get("params")
-        response = await self._response(method if isinstance(method, str) else "", params)
+        method = method if isinstance(method, str) else ""
+        response = await self._response(method, params, peer or Peer(), out)
         if "timeout" in response:
             return Silence()
         if "closed" in response:
@@ -111,30 +149,35 @@ class Responder:
             envelope["result"] = response.get("result", {})
         return Send(envelope)
 
-    async def _response(self, method: str, params: Any) -> dict[str, Any]:
+    async def _response(
+        self, method: str, params: Any, peer: Peer, out: Outbox | None
+    ) -> dict[str, Any]:
+        if method == "initialize":
+            peer.declared(params)
+            if self.connect is not None and self.mode.forwards:
+                return await self.connect(params, peer)
         if method in ("initialize", "server/discover"):
             return self._handshake(method, params)
         if method == "ping":
             return {"result": {}}
         if method in _KIND_OF_METHOD:
             return self._list_page(_KIND_OF_METHOD[method], params)
-        if method in ("tools/call", "resources/read", "prompts/get"):
-            return await self._recorded(method, params)
-        if method == "logging/setLevel":
-            return {"result": {}}
-        return _error(METHOD_NOT_FOUND, f"Method not found: {method}")
+        return await self._recorded(method, params, peer, out)
 
-    def _server_requests(self) -> Answer:
-        """Ask the client what the recorded server asked (e.g. roots/list) once initialized."""
+    def _server_requests(self, peer: Peer | None) -> Answer:
+        """Ask the client what the recorded server asked once initialized (e.g. roots/list),
+        but only what the client's declared capabilities allow a server to ask."""
         diagnostics = self.cassette.body.get("diagnostics")
         methods = diagnostics.get("serverRequests") if isinstance(diagnostics, dict) else None
-        if not isinstance(methods, list) or not methods:
+        if not isinstance(methods, list) or not methods or peer is None:
+            return Silence()
+        allowed = [m for m in methods if isinstance(m, str) and peer.allows(m) and m != "ping"]
+        if not allowed:
             return Silence()
         return SendMany(
             [
                 {"jsonrpc": "2.0", "id": f"mcpvcr-replay-{index}", "method": method}
-                for index, method in enumerate(methods, start=1)
-                if isinstance(method, str)
+                for index, method in enumerate(allowed, start=1)
             ]
         )
 
@@ -142,10 +185,12 @@ class Responder:
         for attempt in self._negotiation():
             if attempt.get("method") == method and ("result" in attempt or "error" in attempt):
                 if "result" in attempt and method == self.cassette.handshake:
-                    return {"result": _handshake_result(method, attempt["result"], self.cassette)}
+                    result = _handshake_result(method, attempt["result"], self.cassette)
+                    return {"result": _negotiated(result, params)}
                 return {k: attempt[k] for k in ("result", "error") if k in attempt}
         if self.cassette.handshake == method:
-            return {"result": _handshake_result(method, self.cassette.server, self.cassette)}
+            result = _handshake_result(method, self.cassette.server, self.cassette)
+            return {"result": _negotiated(result, params)}
         if method == "initialize" and self.cassette.handshake == "server/discover":
             return {"result": _legacy_view(self.cassette.server, params)}
         return _error(METHOD_NOT_FOUND, f"Method not found: {method}")
@@ -158,7 +203,7 @@ class Responder:
         record = self.cassette.list_record(kind)
         if isinstance(record.get("error"), dict):
             return {"error": record["error"]}
-        items = self.cassette.items(kind)
+        items = _server_ordered(kind, self.cassette.items(kind), record.get("order"))
         sizes = [n for n in record.get("pageSizes", []) if isinstance(n, int) and n >= 0]
         if sum(sizes) != len(items):
             sizes = [len(items)]
@@ -173,20 +218,46 @@ class Responder:
             result["nextCursor"] = f"{CURSOR_PREFIX}{page + 1}"
         return {"result": result}
 
-    async def _recorded(self, method: str, params: Any) -> dict[str, Any]:
+    async def _recorded(
+        self, method: str, params: Any, peer: Peer, out: Outbox | None
+    ) -> dict[str, Any]:
         key = RequestKey.of(method, params)
         index = find(key, self._keys, self.match_on) if self.mode is not RecordMode.ALL else None
         if index is not None:
             recorded = self._interactions[index]
+            failed = await replay_exchange(recorded.get("exchange"), params, peer, out)
+            if failed is not None:
+                head = f"mcpvcr: replay miss in {self.cassette_path} (record mode '{self.mode}')"
+                return _error(REPLAY_MISS, f"{head}\n  request: {key.describe()}\n  {failed}")
             if self.replay_latency:
                 await asyncio.sleep(_replay_delay(recorded.get("latencyMs")))
             response = recorded.get("response")
             return response if isinstance(response, dict) else {"result": {}}
-        if self.forward is not None and self.mode.forwards:
-            interaction = await self.forward(method, params)
-            self._remember(interaction)
-            response = interaction.get("response")
-            return response if isinstance(response, dict) else {"result": {}}
+        if self.mode.forwards:
+            if peer.upstream is None and self.connect is not None:
+                await self.connect(None, peer)  # a client that sent no initialize
+            interaction: dict[str, Any] | None = None
+            if peer.upstream is not None:
+                interaction = await peer.upstream.call(method, params, out)
+            elif self.forward is not None:
+                interaction = await self.forward(method, params)
+            if interaction is not None:
+                self._remember(interaction)
+                response = interaction.get("response")
+                return response if isinstance(response, dict) else {"result": {}}
+        return self._unrecorded(key, method)
+
+    def _unrecorded(self, key: RequestKey, method: str) -> dict[str, Any]:
+        """A request no interaction answers: what the recorded server's contract implies."""
+        if method not in {k.method for k in self._keys}:
+            if method == "logging/setLevel":
+                return {"result": {}}  # as before recording it: accepting is harmless
+            needed = _NEEDS_CAPABILITY.get(method)
+            declared = self.cassette.capabilities  # None: the server sent none, assume all
+            # A method the server never advertised (or no MCP method at all) and never
+            # recorded: the server answered -32601, or would have.
+            if needed is None or (declared is not None and needed not in declared):
+                return _error(METHOD_NOT_FOUND, f"Method not found: {method}")
         near = closest(key, self._keys, self.match_on)
         message = miss_message(key, near, self.cassette_path, self.mode)
         return _error(REPLAY_MISS, message)
@@ -221,6 +292,33 @@ def _legacy_view(server: dict[str, Any], params: Any) -> dict[str, Any]:
             result[key] = server[key]
     result.setdefault("capabilities", {})
     return result
+
+
+def _negotiated(result: Any, params: Any) -> Any:
+    """The recorded `initialize` result at the version this client offered.
+
+    Servers on the SDKs answer the client's version when they support it and
+    their newest otherwise; a recording shows the newest, and every earlier
+    known version is taken as supported too (as the SDKs do).
+    """
+    offered = params.get("protocolVersion") if isinstance(params, dict) else None
+    if not isinstance(result, dict) or offered not in HANDSHAKE_VERSIONS:
+        return result
+    recorded = result.get("protocolVersion")
+    if recorded not in HANDSHAKE_VERSIONS or offered >= recorded:
+        return result
+    return {**result, "protocolVersion": offered}
+
+
+def _server_ordered(kind: str, items: list[Any], order: Any) -> list[Any]:
+    """The items in the order the server listed them (`order`), when it fits them."""
+    if not isinstance(order, list) or len(order) != len(items):
+        return items
+    key = IDENTITY_KEY[kind]
+    by_name = {item.get(key): item for item in items if isinstance(item, dict)}
+    if len(by_name) != len(items) or set(by_name) != set(order):
+        return items
+    return [by_name[name] for name in order]
 
 
 def _replay_delay(latency: Any) -> float:

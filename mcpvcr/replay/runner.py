@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from mcpvcr.replay.modes import RecordMode
-from mcpvcr.replay.responder import Forward, Responder
+from mcpvcr.replay.responder import Connect, Responder
 
 if TYPE_CHECKING:
     from mcpvcr.cassette import Cassette
@@ -37,21 +37,23 @@ class ReplayPlan:
 async def run_replay(plan: ReplayPlan) -> str | None:
     """Serve until the client leaves; return why, when a recorded server death ended it."""
     async with AsyncExitStack() as stack:
-        forward: Forward | None = None
+        connect: Connect | None = None
         if plan.mode.forwards and plan.live is not None:
-            from mcpvcr.replay.episodes import EpisodeLog, forwarding
+            from mcpvcr.replay.episodes import EpisodeLog, Upstreams
 
             log = EpisodeLog(
                 plan.cassette, plan.path, plan.live, plan.options, fresh=plan.mode is RecordMode.ALL
             )
-            forward = await stack.enter_async_context(forwarding(log))
+            upstreams = Upstreams(log)
+            stack.push_async_callback(upstreams.close_all)
+            connect = upstreams.connect
         responder = Responder(
             plan.cassette,
             cassette_path=plan.path,
             match_on=plan.match_on,
             mode=plan.mode,
             replay_latency=plan.replay_latency,
-            forward=forward,
+            connect=connect,
         )
         if plan.address is None:
             from mcpvcr.replay.stdio import serve_stdio

@@ -15,6 +15,7 @@ import sys
 from typing import Any, BinaryIO
 
 from mcpvcr.jsonrpc import INTERNAL_ERROR, PARSE_ERROR
+from mcpvcr.replay.peer import Peer
 from mcpvcr.replay.responder import Close, Responder, Send, SendMany
 
 MAX_LINE_BYTES = 64 * 1024 * 1024
@@ -41,10 +42,15 @@ async def serve_stdio(
     out = stdout or sys.stdout.buffer
     closing: asyncio.Future[str] = asyncio.get_running_loop().create_future()
     tasks: set[asyncio.Task[None]] = set()
+    peer = Peer()  # one client: whoever is on the other end of stdin/stdout
+
+    async def send(message: dict[str, Any]) -> None:
+        out.write(encode_message(message))
+        out.flush()
 
     async def handle(message: Any) -> None:
         try:
-            answer = await responder.answer(message)
+            answer = await responder.answer(message, peer, send)
         except Exception as err:  # never let one request kill the server silently
             answer = Send(_internal_error(message, err))
         if isinstance(answer, Send | SendMany):
@@ -59,7 +65,9 @@ async def serve_stdio(
     await asyncio.wait(waiting, return_when=asyncio.FIRST_COMPLETED)
     if not closing.done():
         # stdin closed: let in-flight answers finish (a piped client sends
-        # its last request right before EOF and still expects the answer).
+        # its last request right before EOF and still expects the answer),
+        # but no answer from the client can come any more.
+        peer.hang_up()
         await asyncio.gather(*tasks, return_exceptions=True)
         return None
     reading.cancel()

@@ -9,6 +9,7 @@ import pytest
 
 from mcpvcr.cassette import Cassette
 from mcpvcr.replay.matching import RequestKey, closest, validate_match_on
+from mcpvcr.replay.peer import Peer
 from mcpvcr.replay.responder import (
     REPLAY_MISS,
     Close,
@@ -184,12 +185,22 @@ def test_unknown_method_is_method_not_found() -> None:
 
 def test_recorded_server_requests_are_asked_after_initialized() -> None:
     recorded = cassette()
-    recorded.body["diagnostics"] = {"serverRequests": ["roots/list"]}
+    recorded.body["diagnostics"] = {"serverRequests": ["roots/list", "sampling/createMessage"]}
     message = {"jsonrpc": "2.0", "method": "notifications/initialized"}
-    answer = asyncio.run(Responder(recorded).answer(message))
+    peer = Peer(capabilities={"roots": {}})
+    answer = asyncio.run(Responder(recorded).answer(message, peer))
     assert isinstance(answer, SendMany)
+    # sampling was not declared by this client: a server may not ask it
     assert [m["method"] for m in answer.messages] == ["roots/list"]
     assert all("id" in m for m in answer.messages)
+
+
+def test_a_client_without_roots_is_never_asked_for_them() -> None:
+    recorded = cassette()
+    recorded.body["diagnostics"] = {"serverRequests": ["roots/list"]}
+    message = {"jsonrpc": "2.0", "method": "notifications/initialized"}
+    answer = asyncio.run(Responder(recorded).answer(message, Peer(capabilities={})))
+    assert isinstance(answer, Silence)
 
 
 def test_recorded_latency_is_waited_out_inside_its_bucket() -> None:
