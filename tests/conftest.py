@@ -38,6 +38,7 @@ def _missing_targets(specs: tuple[str, ...]) -> list[str]:
             "git",
             "fetch",
             "conformance",
+            "inspector",
         ]
         specs = tuple(f"{n}@{v}" for n in names for v in versions(n))
     missing = []

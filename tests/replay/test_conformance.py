@@ -66,7 +66,7 @@ def test_server_everything_fails_and_passes_the_same_checks_replayed(tmp_path: P
         assert runs.proxy[scenario] == live, scenario
         assert runs.replay[scenario] == live, scenario
     # server-everything does not check Host; a replay on loopback always does.
-    assert ("localhost-host-rebinding-rejected", "FAILURE") == runs.live[REBINDING][0][:2]
+    assert runs.live[REBINDING][0][:2] == ("localhost-host-rebinding-rejected", "FAILURE")
     for run in (runs.proxy, runs.replay):
         assert [c[:2] for c in run[REBINDING]] == [
             ("localhost-host-rebinding-rejected", "SUCCESS"),

