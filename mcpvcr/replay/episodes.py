@@ -108,6 +108,10 @@ class Upstream:
         finally:
             self._ready.set()
 
+    async def wait_ready(self) -> None:
+        """Until the handshake has an outcome (and a new cassette its contract)."""
+        await self._ready.wait()
+
     async def close(self) -> None:
         self._stop.set()
         if self._task is not None:

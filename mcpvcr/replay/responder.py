@@ -158,6 +158,8 @@ class Responder:
                 return await self.connect(params, peer)
         if method in ("initialize", "server/discover"):
             return self._handshake(method, params)
+        if peer.upstream is not None:
+            await peer.upstream.wait_ready()  # a piped client may not wait for initialize
         if method == "ping":
             return {"result": {}}
         if method in _KIND_OF_METHOD:
@@ -205,7 +207,7 @@ class Responder:
             return {"error": record["error"]}
         items = _server_ordered(kind, self.cassette.items(kind), record.get("order"))
         sizes = [n for n in record.get("pageSizes", []) if isinstance(n, int) and n >= 0]
-        if sum(sizes) != len(items):
+        if not sizes or sum(sizes) != len(items):
             sizes = [len(items)]
         page = _page_number(params)
         if page is None or page >= len(sizes):

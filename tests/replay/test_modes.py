@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import shlex
 import shutil
 import subprocess
 import sys
@@ -142,3 +143,42 @@ def test_stdin_at_dev_null_ends_the_replay_cleanly() -> None:
         timeout=30,
     )
     assert done.returncode == 0 and done.stdout == b"" and b"Traceback" not in done.stderr
+
+
+def test_new_episodes_starts_without_a_cassette_and_records_the_contract(tmp_path: Path) -> None:
+    file = tmp_path / "fresh.mcpvcr"
+    listing = {"jsonrpc": "2.0", "id": 2, "method": "tools/list"}
+    messages = [INIT, INITIALIZED, listing, call(3, "divide", {"a": 8, "b": 2})]
+    code, answers = replay(file, "--mode", "new_episodes", "--target", DEMO, messages=messages)
+    assert code == 0
+    assert answers[1]["result"]["serverInfo"]["name"] == "demo-target"
+    assert {tool["name"] for tool in answers[2]["result"]["tools"]} >= {"divide", "greet"}
+    kept = store.load(file)
+    assert kept.handshake == "initialize" and kept.server["serverInfo"]["name"] == "demo-target"
+    assert kept.header["clientInfo"] == INIT["params"]["clientInfo"]  # type: ignore[index]
+    assert [i["target"] for i in kept.interactions] == ["divide"]
+    # and it replays with no target
+    code, replayed = replay(file, messages=messages)
+    assert code == 0 and replayed[3] == answers[3]
+
+
+def test_a_record_through_replay_nobody_used_leaves_no_file(tmp_path: Path) -> None:
+    file = tmp_path / "never.mcpvcr"
+    code, _ = replay(file, "--mode", "new_episodes", "--target", DEMO, messages=[])
+    assert code == 0 and not file.exists()
+
+
+def test_ctrl_c_ends_replay_http_quietly(tmp_path: Path) -> None:
+    from tests.targets import run_in_netns
+
+    script = f"""
+{shlex.quote(sys.executable)} -m mcpvcr replay {shlex.quote(str(DEMO_CASSETTE))} \\
+  --http 127.0.0.1:8765 2> {tmp_path}/err &
+P=$!
+wait_port 8765
+kill -INT $P; rc=0; wait $P || rc=$?; echo "exit $rc"
+"""
+    result = run_in_netns(script, timeout=60)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.strip() == "exit 0"
+    assert "Traceback" not in (tmp_path / "err").read_text()
