@@ -25,11 +25,16 @@ Body keys:
     tools, resources, resourceTemplates, prompts
                       a ListRecord: {"items": [...raw items, sorted by identity...],
                       "pageSizes": [n, ...], "error": {code, message, data}?,
-                      "extra": {...other top-level fields of the first page...}?}
-    interactions      recorded calls (tools/call, resources/read, prompts/get),
+                      "extra": {...other top-level fields of the first page...}?,
+                      "order": [identity, ...]? (the server's order, when not sorted)}
+    interactions      recorded calls (tools/call, resources/read, prompts/get; a
+                      record-through replay adds any other method it forwarded),
                       each an Interaction dict (see `INTERACTION_KEYS`), in a
-                      deterministic order
-    diagnostics       facts about the wire: {"nonJsonStdoutLines": n, ...}
+                      deterministic order; `exchange` (optional) lists what the
+                      server sent its client meanwhile: {"notification": {method,
+                      params}} and {"request": {method, params}, "reply": {...}}
+    diagnostics       facts about the wire: {"nonJsonStdoutLines": n,
+                      "httpAnswers": ["json" | "sse"], ...}
 """
 
 from __future__ import annotations
