@@ -194,8 +194,11 @@ class Upstream:
 
     # -- forwarding -------------------------------------------------------------
 
-    async def call(self, method: str, params: Any, out: Outbox | None) -> dict[str, Any]:
-        """Forward one request; relay what the server says meanwhile; keep the interaction."""
+    async def call(
+        self, method: str, params: Any, out: Outbox | None, *, keep: bool = True
+    ) -> dict[str, Any]:
+        """Forward one request; relay what the server says meanwhile; keep the interaction
+        (`keep=False`: only send it, for a request the cassette already answers)."""
         from mcpvcr.fuzz.plan import Call
         from mcpvcr.fuzz.scrub import Scrubber
         from mcpvcr.live.exercise import interaction
@@ -228,6 +231,8 @@ class Upstream:
         kept = interaction(call, reply, scrubber)
         if flight.exchange:
             kept["exchange"] = flight.exchange
+        if not keep:
+            return kept
         self._note_answer_styles()
         return log.keep(kept)
 

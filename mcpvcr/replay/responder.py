@@ -72,6 +72,10 @@ Forward = Callable[[str, Any], Awaitable[dict[str, Any]]]
 Connect = Callable[[Any, Peer], Awaitable[dict[str, Any]]]
 """Record-through: open the client's own session to the live server with its `initialize`
 params (setting `peer.upstream`); returns {"result": ...} or {"error": ...}."""
+SESSION_STATE: Final = frozenset(
+    {"logging/setLevel", "resources/subscribe", "resources/unsubscribe"}
+)
+"""Methods that change what a live session does next (sent live even when recorded)."""
 _NEEDS_CAPABILITY: Final = {
     "completion/complete": "completions",
     "resources/subscribe": "resources",
@@ -227,6 +231,10 @@ class Responder:
         index = find(key, self._keys, self.match_on) if self.mode is not RecordMode.ALL else None
         if index is not None:
             recorded = self._interactions[index]
+            if method in SESSION_STATE and peer.upstream is not None:
+                # Recorded already, but the live session must still get it, or the
+                # calls forwarded after it run at another log level / subscription.
+                await peer.upstream.call(method, params, None, keep=False)
             failed = await replay_exchange(recorded.get("exchange"), params, peer, out)
             if failed is not None:
                 head = f"mcpvcr: replay miss in {self.cassette_path} (record mode '{self.mode}')"

@@ -165,3 +165,44 @@ def test_recorded_generic_methods_are_replayed() -> None:
     message["params"] = {"ref": {"type": "ref/prompt", "name": "p"}, "argument": {"name": "b"}}
     answer = asyncio.run(Responder(recorded, replay_latency=False).answer(message))
     assert answer.message["error"]["code"] == REPLAY_MISS
+
+
+class FakeUpstream:
+    """Stands in for a live session: records what was forwarded."""
+
+    def __init__(self) -> None:
+        self.calls: list[tuple[str, bool]] = []
+
+    async def wait_ready(self) -> None:
+        return None
+
+    async def call(self, method: str, params: Any, out: Any, *, keep: bool = True) -> Any:
+        self.calls.append((method, keep))
+        response = {"result": {"live": True}}
+        return {"method": method, "params": params, "response": response}
+
+
+def test_recorded_session_state_still_reaches_the_live_session() -> None:
+    recorded = cassette()
+    set_level = {
+        "method": "logging/setLevel",
+        "target": "",
+        "case": "replay",
+        "params": {"level": "debug"},
+        "response": {"result": {}},
+    }
+    recorded.body["interactions"].append(set_level)
+    responder = Responder(recorded, mode="new_episodes", replay_latency=False)
+    upstream = FakeUpstream()
+    peer = Peer(upstream=upstream)
+
+    def send(method: str, params: Any) -> Any:
+        message = {"jsonrpc": "2.0", "id": 1, "method": method, "params": params}
+        return asyncio.run(responder.answer(message, peer)).message
+
+    assert send("logging/setLevel", {"level": "debug"}) == {"jsonrpc": "2.0", "id": 1, "result": {}}
+    assert send("tools/call", {"name": "t0", "arguments": {"a": 1}})["result"]["isError"]
+    # the recorded setLevel went live without being kept again; the recorded call did not
+    assert upstream.calls == [("logging/setLevel", False)]
+    assert send("tools/call", {"name": "new", "arguments": {}})["result"] == {"live": True}
+    assert upstream.calls[-1] == ("tools/call", True)
