@@ -17,6 +17,7 @@ if TYPE_CHECKING:
     from mcpvcr.cassette import Cassette
     from mcpvcr.recording import RecordOptions
     from mcpvcr.replay.http_guard import HttpGuard
+    from mcpvcr.replay.runner import ReplayPlan
     from mcpvcr.targets import Target
 
 
@@ -91,7 +92,7 @@ def command(
     prompts/get answers are replayed verbatim. stdout carries only JSON-RPC.
     """
     from mcpvcr.recording import RecordOptions
-    from mcpvcr.replay.runner import ReplayPlan, run_replay
+    from mcpvcr.replay.runner import ReplayPlan
 
     try:
         matchers = validate_match_on(name.strip() for name in match_on.split(",") if name.strip())
@@ -122,6 +123,12 @@ def command(
         address=address,
         guard=guard,
     )
+    _serve(plan)
+
+
+def _serve(plan: ReplayPlan) -> None:
+    from mcpvcr.replay.runner import run_replay
+
     try:
         reason = asyncio.run(run_replay(plan))
     except KeyboardInterrupt:
@@ -129,7 +136,7 @@ def command(
         click.echo("mcpvcr: replay stopped", err=True)
         return
     if reason is not None:
-        raise CannotRun(f"{file}: the recorded server died here: {reason}")
+        raise CannotRun(f"{plan.path}: the recorded server died here: {reason}")
 
 
 def _guard(address: tuple[str, int], allow_hosts: tuple[str, ...], token: bool) -> HttpGuard:
