@@ -23,6 +23,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from mcpvcr.cassette import Cassette
+from mcpvcr.jsonrpc import INTERNAL_ERROR, METHOD_NOT_FOUND
 from mcpvcr.recording import RecordOptions
 from mcpvcr.replay.matching import TARGET_FIELD
 from mcpvcr.replay.peer import Outbox, Peer
@@ -144,7 +145,8 @@ class Upstream:
         except BaseException as err:  # the client gets an error line, never a crash
             if not ready.done():
                 text = f"mcpvcr: cannot reach {log.target.label}: {type(err).__name__}: {err}"
-                ready.set_result({"error": {"code": -32603, "message": " ".join(text.split())}})
+                error = {"code": INTERNAL_ERROR, "message": " ".join(text.split())}
+                ready.set_result({"error": error})
             if isinstance(err, asyncio.CancelledError):
                 raise
 
@@ -210,7 +212,7 @@ class Upstream:
         await self._ready.wait()  # a piped client's first call may race its initialize
         if self.client is None:  # the handshake failed (the client was told): nothing to keep
             text = f"mcpvcr: no live session to {log.target.label} (its handshake failed)"
-            return {"response": {"error": {"code": -32603, "message": text}}}
+            return {"response": {"error": {"code": INTERNAL_ERROR, "message": text}}}
         self._flights.append(flight)
         try:
             reply = await self.client.request(method, sent, log.options.timeout)
@@ -282,7 +284,7 @@ class Upstream:
         flight = self._flights[-1] if self._flights else None
         if flight is None or flight.out is None:
             text = f"mcpvcr: no client request in flight to relay {method} to"
-            return {"error": {"code": -32601, "message": text}}
+            return {"error": {"code": METHOD_NOT_FOUND, "message": text}}
         entry: dict[str, Any] = {"request": {"method": method}}
         if params is not None:
             entry["request"]["params"] = params
@@ -290,7 +292,7 @@ class Upstream:
         await asyncio.gather(*flight.sends, return_exceptions=True)  # keep the order
         if not self.peer.allows(method):
             text = f"the client did not declare the capability {method} needs"
-            reply: dict[str, Any] = {"error": {"code": -32601, "message": text}}
+            reply: dict[str, Any] = {"error": {"code": METHOD_NOT_FOUND, "message": text}}
         else:
             reply = await self.peer.ask(flight.out, method, params)
         entry["reply"] = reply
