@@ -206,3 +206,25 @@ def test_recorded_session_state_still_reaches_the_live_session() -> None:
     assert upstream.calls == [("logging/setLevel", False)]
     assert send("tools/call", {"name": "new", "arguments": {}})["result"] == {"live": True}
     assert upstream.calls[-1] == ("tools/call", True)
+
+
+def test_an_answer_reaches_its_request_whatever_session_it_names() -> None:
+    from mcpvcr.replay.http import _Sessions
+
+    sessions = _Sessions()
+    _, asked = sessions.new()
+    _, other = sessions.new()
+
+    async def scenario() -> dict[str, Any]:
+        sent: list[dict[str, Any]] = []
+
+        async def out(message: dict[str, Any]) -> None:
+            sent.append(message)
+
+        waiting = asyncio.ensure_future(asked.ask(out, "roots/list", None, timeout=5))
+        await asyncio.sleep(0)
+        answer = {"jsonrpc": "2.0", "id": sent[0]["id"], "result": {"roots": []}}
+        sessions.resolve(answer, other)  # the client sent another session's id
+        return await waiting
+
+    assert asyncio.run(scenario()) == {"result": {"roots": []}}
