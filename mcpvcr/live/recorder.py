@@ -320,7 +320,7 @@ def _finish(cassette: Cassette, target: Target, options: RecordOptions) -> Casse
 @contextlib.asynccontextmanager
 async def open_channel(target: Target, options: RecordOptions) -> AsyncIterator[Channel]:
     """The one way `live/` opens a transport to a target: stdio, or streamable HTTP / SSE.
-    `record` and `session.open_session` (replay's forwarding) both come through here."""
+    `record` and the record-through replay (replay/episodes.py) both come through here."""
     if target.transport == "stdio":
         from mcpvcr.live.stdio import open_stdio
 

@@ -30,14 +30,14 @@ class Seen:
         self.progress: list[float] = []
         self.notifications: list[str] = []
 
-    async def sampling(self, context: Any, params: Any) -> types.CreateMessageResult:
+    async def sampling(self, _context: Any, params: Any) -> types.CreateMessageResult:
         content = types.TextContent(type="text", text=self.sampling_answer)
         return types.CreateMessageResult(role="assistant", content=content, model="sdk-test")
 
-    async def elicitation(self, context: Any, params: Any) -> types.ElicitResult:
+    async def elicitation(self, _context: Any, params: Any) -> types.ElicitResult:
         return types.ElicitResult(action="decline")
 
-    async def roots(self, context: Any) -> types.ListRootsResult:
+    async def roots(self, _context: Any) -> types.ListRootsResult:
         root = types.Root.model_validate({"uri": "file:///work/project", "name": "project"})
         return types.ListRootsResult(roots=[root])
 

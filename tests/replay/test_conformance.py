@@ -13,16 +13,17 @@ import pytest
 
 from mcpvcr import store
 from tests import targets
-from tests.replay.conformance import fixture_command, three_ways
+from tests.replay.conformance import Runs, fixture_command, three_ways
 
 pytestmark = pytest.mark.real_target("conformance")
 REBINDING = "dns-rebinding-protection"
 
 
-def _assert_clean_exits(runs: object) -> None:
-    for name in ("proxy", "replay"):
-        assert getattr(runs, f"{name}_exit") == "0", getattr(runs, f"{name}_stderr")
-        assert "Traceback" not in getattr(runs, f"{name}_stderr")
+def _assert_clean_exits(runs: Runs) -> None:
+    """Ctrl-C ended both replays with exit 0 and no traceback."""
+    assert runs.proxy_exit == "0", runs.proxy_stderr
+    assert runs.replay_exit == "0", runs.replay_stderr
+    assert "Traceback" not in runs.proxy_stderr + runs.replay_stderr
 
 
 def test_fixture_passes_all_scenarios_live_through_the_proxy_and_replayed(
