@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 from typing import Any
 
+from mcpvcr.replay.modes import RecordMode
 from mcpvcr.replay.peer import Peer
 from mcpvcr.replay.responder import METHOD_NOT_FOUND, REPLAY_MISS, Responder, Send
 from tests.replay.test_responder import cassette, interaction
@@ -192,7 +193,7 @@ def test_recorded_session_state_still_reaches_the_live_session() -> None:
         "response": {"result": {}},
     }
     recorded.body["interactions"].append(set_level)
-    responder = Responder(recorded, mode="new_episodes", replay_latency=False)
+    responder = Responder(recorded, mode=RecordMode.NEW_EPISODES, replay_latency=False)
     upstream = FakeUpstream()
     peer = Peer(upstream=upstream)
 
