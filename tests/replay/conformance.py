@@ -56,7 +56,7 @@ cd {shlex.quote(str(tmp))}
 {server_command} > server.log 2>&1 &
 wait_port {LIVE_PORT}
 {suite} server --url {_url(LIVE_PORT)} -o live > live.log 2>&1 || true
-{mcpvcr} c.mcpvcr --http 127.0.0.1:{PROXY_PORT} --mode new_episodes --no-latency \\
+{mcpvcr} c.mcpvcr --http 127.0.0.1:{PROXY_PORT} --mode new_episodes --no-latency --no-token \\
   --target {_url(LIVE_PORT)} 2> proxy.err &
 P=$!
 wait_port {PROXY_PORT}

@@ -45,7 +45,7 @@ cd {shlex.quote(str(tmp))}
 {fixture_command()} > server.log 2>&1 &
 wait_port {LIVE_PORT}
 {SDK_CLIENT} {_url(LIVE_PORT)} > live.json
-{PY} -m mcpvcr replay c.mcpvcr --http 127.0.0.1:{PROXY_PORT} --mode new_episodes \\
+{PY} -m mcpvcr replay c.mcpvcr --http 127.0.0.1:{PROXY_PORT} --mode new_episodes --no-token \\
   --no-latency --target {_url(LIVE_PORT)} 2> proxy.err &
 P=$!
 wait_port {PROXY_PORT}
