@@ -61,12 +61,21 @@ def _override(sig: Signals, ctx: Context) -> list[Verdict]:
     ]
 
 
+_GUARDS_SECRET: Final = re.compile(
+    r"\b(?:reveal|show|disclose|display|print|repeat|echo|expose)\s+(?:the\s+|any\s+|its\s+|their"
+    r"\s+|this\s+)?(?:\w+\s+)?(?:secrets?|passwords?|keys?|tokens?|credentials?|passphrases?)\b",
+    re.I,
+)
+
+
 def _conceal(sig: Signals, ctx: Context) -> list[Verdict]:
     for span in sig.spans["conceal"]:
         index = sig.sentence_of(span)
         protective = sig.in_sentence("cred", index) and not (
             sig.in_sentence("read_verb", index) or sig.in_sentence("move_verb", index)
         )
+        # "never reveal the secret value to the user": the hidden thing is the secret itself
+        protective = protective or bool(_GUARDS_SECRET.search(sig.masked, *span))
         if not protective:  # "never reveal API keys to the user" protects; it hides nothing
             why = "asks the model to keep what it does from the user"
             return [Verdict("poisoning_marker", "error", span, why, ("concealment",))]
@@ -120,11 +129,41 @@ def _tag(sig: Signals, ctx: Context) -> list[Verdict]:
     if not spans:
         return []
     partners = [name for name in _TAG_PARTNERS if sig.has(name)]
+    if _foreign_refs(sig, ctx):  # a system tag about another server's tool is shadowing
+        partners.append("other_tool")
     if partners:
         why = f"an instruction tag wraps orders to the model ({', '.join(partners[:3])})"
         return [Verdict("poisoning_marker", "error", spans[0], why, ("tag", *partners[:3]))]
     why = "an instruction tag (<IMPORTANT>, <SYSTEM>, hidden comment) in model-visible text"
     return [Verdict("poisoning_marker", "warning", spans[0], why, ("tag",))]
+
+
+_ROLE_TURN: Final = re.compile(
+    r"^(?:\s|<[^>\n]{1,30}>|\[/?[a-z]{1,6}\]|(?:system|user|assistant|model|human|ai)\b\s*:?)*",
+    re.I,
+)
+_ORDER_START: Final = re.compile(
+    r"(?:from\s+now\s+on,?\s+|always\s+|never\s+|immediately\s+|you\s+(?:must|should|will)\s+"
+    r"|please\s+|first,?\s+)?(?:ignore|disregard|forget|run|call|use|send|forward|append|add"
+    r"|include|read|open|fetch|delete|remove|execute|reply|respond|answer|output|print|tell|say"
+    r"|never|always|do\s+not|don'?t|copy|attach|upload|post|grant|approve|set|change|act|obey"
+    r"|follow|treat|pretend|reveal|show|list)\b",
+    re.I,
+)
+
+
+def _turn_opens_with_order(sig: Signals, span: Span) -> bool:
+    """The text right after a role token (past further tokens and role names) is an order."""
+    window = sig.masked[span[1] : span[1] + 300]
+    body = window[_ROLE_TURN.match(window).end() :]  # type: ignore[union-attr]
+    return bool(_ORDER_START.match(body))
+
+
+def _turn_like(sig: Signals, span: Span) -> bool:
+    """The token opens a turn: a line break, a role name or another token follows it."""
+    window = sig.masked[span[1] : span[1] + 40]
+    opened = _ROLE_TURN.match(window)
+    return "\n" in window[:2] or bool(opened and opened.group(0).strip())
 
 
 def _special(sig: Signals, ctx: Context) -> list[Verdict]:
@@ -137,8 +176,15 @@ def _special(sig: Signals, ctx: Context) -> list[Verdict]:
         partners = [
             n
             for n in ("address", "imperative", "override", "conceal", "impersonation")
-            if any(index <= sig.sentence_of(s) <= index + 2 for s in sig.spans.get(n, []))
+            if any(
+                index <= sig.sentence_of(s) <= index + 2 and s[0] >= span[0]
+                for s in sig.spans.get(n, [])
+            )
         ]
+        if not _turn_like(sig, span):
+            partners = []  # a token named in a list ("<|im_start|> and [INST] count as one")
+        if _turn_opens_with_order(sig, span):
+            partners.append("order")
         if not partners:
             continue
         why = f"chat special tokens or role turns fake a new turn ({', '.join(partners)})"
@@ -271,6 +317,16 @@ def _image(sig: Signals, ctx: Context) -> list[Verdict]:
     return [Verdict("exfiltration", "error", spans[0], why, ("image_sink",))]
 
 
+def _foreign_refs(sig: Signals, ctx: Context) -> list[tuple[Span, str]]:
+    """Tool references to tools neither this server has nor a parameter is called."""
+    own = {n.lower() for n in ctx.own_tools | {ctx.self_name}}
+    return [
+        (span, name)
+        for span, name in sig.tool_refs
+        if name not in ctx.own_params and name.lower() not in own
+    ]
+
+
 def _shadowing(sig: Signals, ctx: Context) -> list[Verdict]:
     own = ctx.own_tools | {ctx.self_name}
     for span, name in sig.tool_refs:
@@ -347,6 +403,17 @@ def _preference(sig: Signals, ctx: Context) -> list[Verdict]:
     if strong:
         why = "disparages other tools or demands exclusivity (preference manipulation)"
         return [Verdict("preference_manipulation", "error", strong[0], why, ("exclusivity",))]
+    # Either alone can be honest ("other tools cannot read Stripe charges", "use only this
+    # for PDFs"); smearing the others and ordering exclusivity together is the attack.
+    smear, only = sig.spans["pref_disparage"], sig.spans["pref_exclusive"]
+    if smear and (only or soft):
+        why = "calls other tools compromised or unsafe and demands to be used instead"
+        span = min(smear[0], (only or soft)[0])
+        return [Verdict("preference_manipulation", "error", span, why, ("disparage", "exclusive"))]
+    if len(only) >= 2 or (only and soft):
+        why = "demands exclusivity with several manipulation cues"
+        return [Verdict("preference_manipulation", "error", only[0], why, ("exclusive",))]
+    soft = soft + smear + only
     if len(soft) >= 2:
         why = (
             "advertises itself with several manipulation cues (superlatives, claims, 'always use')"
