@@ -144,6 +144,7 @@ _ROLE_TURN: Final = re.compile(
 )
 _ORDER_START: Final = re.compile(
     r"(?:from\s+now\s+on,?\s+|always\s+|never\s+|immediately\s+|you\s+(?:must|should|will)\s+"
+    r"(?:now\s+|also\s+|always\s+)?"
     r"|please\s+|first,?\s+)?(?:ignore|disregard|forget|run|call|use|send|forward|append|add"
     r"|include|read|open|fetch|delete|remove|execute|reply|respond|answer|output|print|tell|say"
     r"|never|always|do\s+not|don'?t|copy|attach|upload|post|grant|approve|set|change|act|obey"

@@ -26,6 +26,7 @@ from mcpvcr.scan.lexicon import (
     TAG,
     URL,
 )
+from mcpvcr.scan.lexicon_i18n import I18N
 from mcpvcr.scan.normalize import Folded, fold, mask_quoted, sentences
 
 Span = tuple[int, int]
@@ -221,11 +222,22 @@ def _xml_data(text: str, match: re.Match[str]) -> bool:
     return bool(re.match(r"</?[a-z][\w-]*>", rest)) and not TAG.match(rest)
 
 
+# The other languages' read and move verbs opening a clause are orders too ("Lisez ...",
+# "Senden Sie ...", "Envíe ..."): the same combination rules then see them.
+_IMPERATIVE_I18N: Final = re.compile(
+    r"(?:^|[:>]\s*|[,;]\s*)(?:"
+    + "|".join(f"(?:{p})" for p in I18N["read_verb"] + I18N["move_verb"])
+    + ")",
+    re.I | re.M,
+)
+
+
 def _imperatives(masked: str, spans: list[Span]) -> list[Span]:
     out: list[Span] = []
     for start, end in spans:
         clause = masked[start:end]
-        for found in _IMPERATIVE.finditer(clause):
+        found_any = [*_IMPERATIVE.finditer(clause), *_IMPERATIVE_I18N.finditer(clause)]
+        for found in sorted(found_any, key=lambda m: m.start()):
             prefix = clause[: found.start()]
             # a leading vocative or turn marker ("ai assistant:", "[inst]", "important -")
             prefix = re.sub(
