@@ -71,7 +71,11 @@ _TOOL_REF: Final = re.compile(
     r"|\b(?:call|calls|calling|invoke|invoking|invokes|use|using|uses|run|running)\s+(?:the\s+)?"
     r"([a-z][a-z0-9]*(?:[_.-][a-z0-9]+)+)\b"
     r"|\b(" + _ID + r")\b"
-    r"|\bthe\s+([a-z][a-z0-9]+)\s+(?:tool|function)\b",
+    r"|\bthe\s+([a-z][a-z0-9]+)\s+(?:tool|function)\b"
+    # "whenever github_create_issue is called": a name that gets called is a tool
+    r"|\b(?:when|whenever|before|after|if|once|each\s+time|every\s+time)\s+(?:the\s+)?("
+    + _ID
+    + r")\s+(?:is|gets|has\s+been)\s+(?:called|invoked|used|run|executed)\b",
     re.I,
 )
 _GENERIC_TOOLS: Final = re.compile(
