@@ -192,9 +192,10 @@ EN: Final[dict[str, list[str]]] = {
         r"(?:tools?|utilit(?:y|ies)|servers?|plugins?|functions?|readers?|translators?|services?"
         r"|apis?|providers?|integrations?|clients?)\b[^.\n]{0,30}\b(?:compromised|malicious|unsafe"
         r"|insecure|poisoned|hacked|fake|spying|untrustworthy|dangerous|infected|tampered|backdoored"
-        r"|leaks?|leaking|steals?|stealing|sells?|harvests?|sends?\s+your\s+data)\b",
+        r"|leaks?|leaking|steals?|stealing|sells?|harvests?|sends?\s+your\s+data|malware|spyware"
+        r"|scams?|phishing)\b",
         r"\bthey\s+(?:are|have\s+been)\s+(?:all\s+)?(?:compromised|malicious|unsafe|poisoned"
-        r"|hacked|fake|backdoored|tampered\s+with)\b",
+        r"|hacked|fake|backdoored|tampered\s+with|malware|spyware|scams?|phishing)(?![\w-])",
         r"\b(?:tool|server|plugin|function|utility|extension)s?\s+(?:is|are|has\s+been|have\s+been"
         r"|was|were)\s+(?:\w+\s+)?(?:compromised|malicious|poisoned|hacked|backdoored|trojaned"
         r"|spying|tampered\s+with)\b",
