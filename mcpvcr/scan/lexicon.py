@@ -207,12 +207,15 @@ EN: Final[dict[str, list[str]]] = {
         r"\b(?:rely|depend)\s+(?:exclusively|solely|only)\s+on\b|\b(?:use|call|choose)\s+(?:only"
         r"\s+this|this\s+one\s+only|it\s+exclusively)\b|\buse\s+only\s+this\b",
         r"\b(?:always|only)\s+(?:use|prefer|choose|pick|select|call)\s+this\s+one\b",
-        r"\b(?:always|only(?:\s+ever)?)\s+(?:use|call|choose|prefer|pick)\s+[`'\"]?[a-z][a-z0-9]*"
-        r"(?:[_-][a-z0-9]+)+",
-        r"\b(?:never|do\s+not|don'?t)\s+(?:use|call|invoke)\s+[`'\"]?[a-z][a-z0-9_-]*[`'\"]?\s*[;,]",
         r"\b(?:the\s+)?(?:only|sole|single)\s+(?:dependable|trustworthy|trusted|reliable|safe|secure"
         r"|vetted|legitimate|genuine|authentic|uncompromised)\s+(?:\w+\s+){0,2}?(?:tool|reader"
         r"|translator|utility|server|plugin|function|service|client|option|one)\b",
+    ],
+    # "always use get_order" is ordinary advice: it only counts beside a smear of the others
+    "pref_named": [
+        r"\b(?:always|only(?:\s+ever)?)\s+(?:use|call|choose|prefer|pick)\s+[`'\"]?[a-z][a-z0-9]*"
+        r"(?:[_-][a-z0-9]+)+",
+        r"\b(?:never|do\s+not|don'?t)\s+(?:use|call|invoke)\s+[`'\"]?[a-z][a-z0-9_-]*[`'\"]?\s*[;,]",
     ],
     "pref_soft": [
         # about the tool itself ("the most trusted weather tool"), not a result ("the best match")

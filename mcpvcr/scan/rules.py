@@ -407,9 +407,10 @@ def _preference(sig: Signals, ctx: Context) -> list[Verdict]:
     # Either alone can be honest ("other tools cannot read Stripe charges", "use only this
     # for PDFs"); smearing the others and ordering exclusivity together is the attack.
     smear, only = sig.spans["pref_disparage"], sig.spans["pref_exclusive"]
-    if smear and (only or soft):
+    demand = only or soft or sig.spans["pref_named"]
+    if smear and demand:
         why = "calls other tools compromised or unsafe and demands to be used instead"
-        span = min(smear[0], (only or soft)[0])
+        span = min(smear[0], demand[0])
         return [Verdict("preference_manipulation", "error", span, why, ("disparage", "exclusive"))]
     if len(only) >= 2 or (only and soft):
         why = "demands exclusivity with several manipulation cues"
