@@ -61,6 +61,9 @@ EN: Final[dict[str, list[str]]] = {
         r"\bhide\s+(?:this|it|that|these|the\s+\w+)\s+from\s+" + _USER + r"\b",
         r"\b(?:secretly|covertly|surreptitiously|stealthily)\b",
         r"\bdo\s+not\s+(?:log|record|show)\s+this\s+(?:step|instruction|action|call)\b",
+        r"\b(?:nobody|no\s+one|no-one)\s+(?:else\s+)?(?:should|must|needs?\s+to|may|is\s+to)\s+"
+        r"(?:ever\s+)?(?:be\s+told|know|find\s+out|notice|hear\s+about)\b",
+        r"\bwithout\s+(?:the\s+)?user'?s?\s+(?:knowledge|awareness|noticing)\b",
     ],
     "conceal_soft": [
         r"\bno\s+need\s+to\s+(?:bring\s+(?:it|this|that)\s+up|mention|tell|inform|bother|trouble"
@@ -81,6 +84,11 @@ EN: Final[dict[str, list[str]]] = {
         + _USER
         + r"\b",
         r"\bgentle\s+and\s+not\s+scary\b",
+        # "Don't mention it." ends the sentence: nothing protective follows, but alone it is
+        # ordinary politeness, so it only counts beside another partner
+        r"\b(?:do\s+not|don'?t|never)\s+(?:mention|reveal|disclose|bring\s+up)\s+(?:it|this|that"
+        r"|them)\s*(?:[.!]|$)",
+        r"\bkeep\s+(?:this|it|that)\s+(?:to\s+yourself|quiet|under\s+wraps|off\s+the\s+record)\b",
         r"\bwithout\s+(?:drawing|calling)\s+attention\b",
         r"\b(?:leave|keep)\s+(?:it|this|that)\s+out\s+of\s+(?:the\s+|your\s+)?(?:answer|reply"
         r"|response|summary|conversation)\b",
@@ -154,15 +162,20 @@ EN: Final[dict[str, list[str]]] = {
         r"\b(?:set|change|replace|override|rewrite|switch)\s+(?:the\s+)?(?:recipient|to|destination"
         r"|target|address|phone\s+number|receiver|email|channel|account)s?\b",
         r"\b(?:recipient|destination|receiver)s?\s+(?:must|should|shall|will)\s+(?:always\s+)?be\b",
+        r"\b(?:must|should|shall|will|to)\s+(?:also|additionally|always)\s+(?:go|be\s+(?:sent|copied"
+        r"|forwarded|delivered|mirrored|cc'?d|bcc'?d))\s+to\b",
+        r"\b(?:carry|include|with)\s+a\s+copy\s+to\b|\bas\s+a\s+hidden\s+recipient\b",
     ],
     "pref_strong": [
         r"\b(?:use|call|choose)\s+this\s+(?:tool|function|server)\s+exclusively\b"
         r"|\brefuse\s+to\s+(?:call|use|invoke)\s+(?:them|any\s+other|other|the\s+others)\b",
         r"\b(?:never|do\s+not|don'?t|avoid)\s+(?:use|call|trust|rely\s+on)\s+(?:the\s+)?others\b",
         r"\b(?:never|do\s+not|don'?t|avoid)\s+(?:use|call|trust|invoke|choose|pick|rely\s+on)\s+"
-        r"(?:any\s+)?(?:other|another|alternative|competing|third[\s-]party)\s+" + _TOOL + r"\b",
+        r"(?:any\s+)?(?:other|another|alternative|competing|third[\s-]party)\s+(?:\w+\s+)?"
+        + _TOOL
+        + r"\b",
         r"\b(?:the\s+)?(?:only|sole|single)\s+(?:trustworthy|trusted|reliable|safe|secure|official"
-        r"|legitimate|authorized|approved|correct|accurate|genuine)\s+" + _TOOL + r"\b",
+        r"|legitimate|authorized|approved|correct|accurate|genuine)\s+(?:\w+\s+)?" + _TOOL + r"\b",
         r"\b(?:all\s+|any\s+)?(?:other|competing|alternative)\s+(?:\w+\s+)?"
         + _TOOL
         + r"\s+(?:are|is|have\s+been|has\s+been|were|was)\s+(?:\w+\s+)?"
@@ -173,6 +186,36 @@ EN: Final[dict[str, list[str]]] = {
         r"(?:any|all|every|the)\s+(?:other|alternative)s?\b",
         r"\b(?:run|execute)\s+(?:it\s+|this\s+)?with\s+(?:admin|administrator|root|elevated|sudo)"
         r"\s+(?:privileges|rights|permissions|access)\b",
+    ],
+    "pref_disparage": [
+        r"\b(?:all\s+|any\s+)?(?:other|competing|rival|alternative|third[\s-]party)\s+(?:\w+\s+){0,2}?"
+        r"(?:tools?|utilit(?:y|ies)|servers?|plugins?|functions?|readers?|translators?|services?"
+        r"|apis?|providers?|integrations?|clients?)\b[^.\n]{0,30}\b(?:compromised|malicious|unsafe"
+        r"|insecure|poisoned|hacked|fake|spying|untrustworthy|dangerous|infected|tampered|backdoored"
+        r"|leaks?|leaking|steals?|stealing|sells?|harvests?|sends?\s+your\s+data|malware|spyware"
+        r"|scams?|phishing)\b",
+        r"\bthey\s+(?:are|have\s+been)\s+(?:all\s+)?(?:compromised|malicious|unsafe|poisoned"
+        r"|hacked|fake|backdoored|tampered\s+with|malware|spyware|scams?|phishing)(?![\w-])",
+        r"\b(?:tool|server|plugin|function|utility|extension)s?\s+(?:is|are|has\s+been|have\s+been"
+        r"|was|were)\s+(?:\w+\s+)?(?:compromised|malicious|poisoned|hacked|backdoored|trojaned"
+        r"|spying|tampered\s+with)\b",
+    ],
+    "pref_exclusive": [
+        r"\b(?:never|do\s+not|don'?t|avoid|stop)\s+(?:use|using|call|calling|touch|pick|choose|trust"
+        r"|invoke|rely\s+on)\s+(?:them|those|another(?:\s+one)?|any\s+other|others?|the\s+others"
+        r"|alternatives)\b",
+        r"\b(?:rely|depend)\s+(?:exclusively|solely|only)\s+on\b|\b(?:use|call|choose)\s+(?:only"
+        r"\s+this|this\s+one\s+only|it\s+exclusively)\b|\buse\s+only\s+this\b",
+        r"\b(?:always|only)\s+(?:use|prefer|choose|pick|select|call)\s+this\s+one\b",
+        r"\b(?:the\s+)?(?:only|sole|single)\s+(?:dependable|trustworthy|trusted|reliable|safe|secure"
+        r"|vetted|legitimate|genuine|authentic|uncompromised)\s+(?:\w+\s+){0,2}?(?:tool|reader"
+        r"|translator|utility|server|plugin|function|service|client|option|one)\b",
+    ],
+    # "always use get_order" is ordinary advice: it only counts beside a smear of the others
+    "pref_named": [
+        r"\b(?:always|only(?:\s+ever)?)\s+(?:use|call|choose|prefer|pick)\s+[`'\"]?[a-z][a-z0-9]*"
+        r"(?:[_-][a-z0-9]+)+",
+        r"\b(?:never|do\s+not|don'?t)\s+(?:use|call|invoke)\s+[`'\"]?[a-z][a-z0-9_-]*[`'\"]?\s*[;,]",
     ],
     "pref_soft": [
         # about the tool itself ("the most trusted weather tool"), not a result ("the best match")
@@ -203,7 +246,8 @@ PATTERNS: Final[dict[str, re.Pattern[str]]] = {signal: _compile(signal) for sign
 """One alternation per signal: a single pass per text."""
 
 TAG: Final = re.compile(
-    r"<\s*/?\s*(?:important|system|instructions?|secret|hidden|critical|override|priority"
+    r"<\s*/?\s*(?:system(?:[_-][a-z]+){0,2}|admin(?:[_-][a-z]+){1,2}|important|instructions?"
+    r"|secret|hidden|critical|override|priority"
     r"|system[_-]?(?:prompt|message|instructions?)|user[_-]?instructions?|assistant[_-]?instructions?"
     r"|admin[_-]?instructions?|mandatory|urgent|note[_-]?to[_-]?(?:ai|assistant|model))\s*>"
     r"|<!--(?:(?!-->).){0,2000}-->"
@@ -220,7 +264,8 @@ SPECIAL: Final = re.compile(
     r"|\[/?INST\]|<<\s*/?SYS\s*>>|<start_of_turn>|<end_of_turn>|<｜[^｜>]{1,30}｜>"
     r"|</(?:system|tool_result|tool_output|function_results?|user_query|tool_response|result"
     r"|instructions)>\s*<\s*(?:system|user|assistant|instructions)\b"
-    r"|(?:^|\n)\s*(?:human|assistant|system)\s*:\s*(?=\S)",
+    r"|(?:^|\n)\s*(?:#{1,4}\s*)?(?:human|assistant|system)\s*:\s*(?=\S)"
+    r"|(?:^|\n)\s*#{1,4}\s*(?:instruction|user|response)\s*:\s*(?=\S)",
     re.I,
 )
 """Chat-template special tokens, fake turn closers and legacy role prefixes."""

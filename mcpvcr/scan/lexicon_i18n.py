@@ -45,6 +45,8 @@ I18N: Final[dict[str, list[str]]] = {
         r"\b(?:sag|sage|sagen\s+sie|erwähne|erwähnen\s+sie|erzähle|teile|informiere|verrate)\b"
         r"[^.\n]{0,40}" + _DE_USER + r"[^.\n]{0,30}\bnichts?\b",
         r"\bnicht\s+(?:dem|den)\s+(?:benutzer|nutzer)\s+(?:sagen|mitteilen|erwähnen|zeigen)",
+        r"\b(?:sag|erwähn|erzähl|teil|informier|verrat|benachrichtig|zeig|warn)\w*(?:\s+sie)?\b"
+        r"[^.\n]{0,40}" + _DE_USER + r"\b[^.\n]{0,20}\bnicht\b",
         r"\bohne\s+" + _DE_USER + r"\s+(?:zu\s+)?(?:informieren|benachrichtigen|fragen|fragen)",
         r"\b(?:der|die)\s+(?:benutzer|nutzer)(?:in)?\s+(?:darf|soll|muss)\s+(?:davon\s+)?nichts",
         r"\bne\s+(?:le\s+|lui\s+|leur\s+|rien\s+)?(?:dis|dites|mentionne[zr]?|signale[zr]?|révèle[zr]?"
@@ -52,6 +54,18 @@ I18N: Final[dict[str, list[str]]] = {
         r"\bsans\s+(?:le\s+dire|en\s+informer|informer|prévenir|avertir|le\s+signaler)\b[^.\n]{0,15}"
         + _FR_USER,
         r"\bl['’]\s*utilisateur\s+ne\s+doit\s+(?:pas|jamais|rien)\s+(?:le\s+)?(?:savoir|voir|remarquer)",
+        # "n'en parle pas", "ne lui montrez rien", "ne le signale jamais à l'utilisateur"
+        r"\b(?:ne\s+(?:le\s+|la\s+|les\s+|lui\s+|leur\s+|rien\s+|en\s+)?|n['’]\s*(?:en\s+)?)"
+        r"(?:parle[zr]?|parles|montre[zr]?|affiche[zr]?|avertis|avertissez|préviens|prévenez"
+        r"|raconte[zr]?|indique[zr]?|explique[zr]?)\s+"
+        r"(?:pas|rien|jamais)\b[^.\n]{0,30}" + _FR_USER,
+        r"\bgarde[zr]?\s+(?:cela|ça|ceci|le|la)\s+(?:secret|pour\s+(?:toi|vous))\b",
+        r"\b(?:verschweige|verschweigen\s+sie)\b|\bbehalte(?:n\s+sie)?\s+(?:das|dies|es)\s+für\s+"
+        r"(?:dich|sich)\b",
+        r"\b(?:erwähne|erwähnen\s+sie|sag|sage|sagen\s+sie|zeige|zeigen\s+sie)\s+(?:das|dies|es)\s+"
+        r"(?:niemals|nie|nicht)\b[^.\n]{0,20}" + _DE_USER,
+        r"\b(?:mantenlo|manténgalo|mantenha|mantenha-o|guarde)\s+(?:en|em)\s+secreto|\bem\s+sigilo\b",
+        r"\bnão\s+(?:conte|diga|fale)\s+nada\b[^.\n]{0,20}" + _PT_USER,
         r"\bне\s+(?:говори|сообщай|рассказывай|упоминай|показывай|информируй)(?:те)?\b[^.\n]{0,30}"
         + _RU_USER,
         r"\bбез\s+(?:ведома|уведомления|ведома\s+и\s+согласия)\s+" + _RU_USER,
@@ -97,22 +111,32 @@ I18N: Final[dict[str, list[str]]] = {
     ],
     "read_verb": [
         r"(?:读取|读|打开|获取|收集|查找)",
-        r"\b(?:lee|leer|lea|abre|obtén|obtener|recopila)\b",
-        r"\b(?:lies|lese|lesen\s+sie|öffne|hole|sammle)\b",
-        r"\b(?:lis|lisez|lire|ouvre[zr]?|récupère[zr]?|collecte[zr]?)\b",
-        r"\b(?:прочитай|прочитайте|прочти|открой|получи|собери)\b",
+        r"\b(?:lee|leer|lea|abre|abra|obtén|obtenga|obtener|recopila|recopile|consulta|consulte"
+        r"|extrae|extraiga)\b",
+        r"\b(?:lies|lese|lesen\s+sie|öffne|öffnen\s+sie|hole|holen\s+sie|sammle|sammeln\s+sie"
+        r"|lies\s+aus|auslesen)\b",
+        r"\b(?:lis|lisez|lire|ouvre[zr]?|ouvrir|récupère[zr]?|récupérer|collecte[zr]?|consulte[zr]?"
+        r"|charge[zr]?|extrai[st]|extrayez)\b",
+        r"\b(?:прочитай|прочитайте|прочти|открой|откройте|получи|получите|собери|соберите|считай"
+        r"|возьми)\b",
         r"(?:読み取|読み込|読んで|開いて|取得|収集)",
         r"\b(?:leia|ler|abra|obtenha|colete)\b",
     ],
     "move_verb": [
         r"(?:发送|上传|转发|附加|附上|包含|传递|抄送|复制|放入|填入)",
-        r"\b(?:envía|enviar|envíe|incluye|incluir|incluya|adjunta|adjuntar|reenvía|copia|pasa|pon)\b",
-        r"\b(?:sende|senden|schicke|schicken|füge|hänge|übermittle|leite|kopiere|gib)\b",
+        r"\b(?:envía|enviar|envíe|envíalo|envíela|envíelo|incluye|incluir|incluya|adjunta|adjuntar"
+        r"|adjunte|reenvía|reenvíe|copia|copie|pasa|pase|pon|ponga|sube|suba|comparte|comparta)\b",
+        r"\b(?:sende|senden|schicke|schicken|füge|hänge|übermittle|übermitteln|leite|leiten"
+        r"|kopiere|kopieren|gib|geben|lade|laden|übertrage|übertragen|poste|posten|teile|teilen"
+        r"|füge|fügen|hänge|hängen)\b",
         r"\b(?:envoie[zr]?|envoyer|inclu(?:s|ez|re)|joins|joignez|transf[eè]re[zr]?|copie[zr]?|mets"
-        r"|mettez|passe[zr]?)\b",
-        r"\b(?:отправь|отправьте|отправить|перешли|перешлите|приложи|включи|передай|передайте|скопируй)\b",
+        r"|mettez|passe[zr]?|transmet(?:s|tez|tre)?|téléverse[zr]?|partage[zr]?|ajoute[zr]?"
+        r"|colle[zr]?|renvoie[zr]?|publie[zr]?|poste[zr]?|expédie[zr]?|insère[zr]?|insérez)\b",
+        r"\b(?:отправь|отправьте|отправить|перешли|перешлите|приложи|включи|передай|передайте|скопируй"
+        r"|загрузи|загрузите|пришли|пришлите|вставь|вставьте|добавь|добавьте)\b",
         r"(?:送信|送って|添付|含めて|転送|渡して|入れて)",
-        r"\b(?:envie|enviar|inclua|incluir|anexe|encaminhe|copie|passe|coloque)\b",
+        r"\b(?:envie|envie-as|envie-os|envie-o|envie-a|enviar|inclua|incluir|anexe|encaminhe"
+        r"|copie|passe|coloque|mande|compartilhe|carregue)\b",
     ],
     "cred": [
         r"(?:密码|密鑰|密钥|私钥|令牌|凭据|凭证|api\s*密钥|助记词)",

@@ -9,12 +9,13 @@ a source and a sink, an instruction about another tool. Each rule returns
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 from functools import lru_cache
 from typing import Final
 
 from mcpvcr.scan.context import Context
+from mcpvcr.scan.rules_steer import preference, special
 from mcpvcr.scan.signals import Signals, Span
+from mcpvcr.scan.verdict import Verdict
 
 _PURPOSE_SENSITIVE: Final = re.compile(
     r"ssh|key|credential|secret|token|password|passwd|env|auth|login|sign[\s_-]?in|wallet|vault"
@@ -29,15 +30,6 @@ _PURPOSE_SENSITIVE: Final = re.compile(
 def purpose_sensitive(purpose: str) -> bool:
     """True when the tool's name or title says it works on credentials or conversations."""
     return bool(_PURPOSE_SENSITIVE.search(purpose))
-
-
-@dataclass(frozen=True)
-class Verdict:
-    rule: str
-    severity: str
-    span: Span
-    why: str
-    signals: tuple[str, ...]
 
 
 def judge(sig: Signals, ctx: Context) -> list[Verdict]:
@@ -61,12 +53,21 @@ def _override(sig: Signals, ctx: Context) -> list[Verdict]:
     ]
 
 
+_GUARDS_SECRET: Final = re.compile(
+    r"\b(?:reveal|show|disclose|display|print|repeat|echo|expose)\s+(?:the\s+|any\s+|its\s+|their"
+    r"\s+|this\s+)?(?:\w+\s+)?(?:secrets?|passwords?|keys?|tokens?|credentials?|passphrases?)\b",
+    re.I,
+)
+
+
 def _conceal(sig: Signals, ctx: Context) -> list[Verdict]:
     for span in sig.spans["conceal"]:
         index = sig.sentence_of(span)
         protective = sig.in_sentence("cred", index) and not (
             sig.in_sentence("read_verb", index) or sig.in_sentence("move_verb", index)
         )
+        # "never reveal the secret value to the user": the hidden thing is the secret itself
+        protective = protective or bool(_GUARDS_SECRET.search(sig.masked, *span))
         if not protective:  # "never reveal API keys to the user" protects; it hides nothing
             why = "asks the model to keep what it does from the user"
             return [Verdict("poisoning_marker", "error", span, why, ("concealment",))]
@@ -120,31 +121,13 @@ def _tag(sig: Signals, ctx: Context) -> list[Verdict]:
     if not spans:
         return []
     partners = [name for name in _TAG_PARTNERS if sig.has(name)]
+    if _foreign_refs(sig, ctx):  # a system tag about another server's tool is shadowing
+        partners.append("other_tool")
     if partners:
         why = f"an instruction tag wraps orders to the model ({', '.join(partners[:3])})"
         return [Verdict("poisoning_marker", "error", spans[0], why, ("tag", *partners[:3]))]
     why = "an instruction tag (<IMPORTANT>, <SYSTEM>, hidden comment) in model-visible text"
     return [Verdict("poisoning_marker", "warning", spans[0], why, ("tag",))]
-
-
-def _special(sig: Signals, ctx: Context) -> list[Verdict]:
-    spans = sig.spans["special"]
-    if not spans:
-        return []
-    # The orders must follow the token closely: a long answer quoting a token is not a turn.
-    for span in spans:
-        index = sig.sentence_of(span)
-        partners = [
-            n
-            for n in ("address", "imperative", "override", "conceal", "impersonation")
-            if any(index <= sig.sentence_of(s) <= index + 2 for s in sig.spans.get(n, []))
-        ]
-        if not partners:
-            continue
-        why = f"chat special tokens or role turns fake a new turn ({', '.join(partners)})"
-        return [Verdict("poisoning_marker", "error", span, why, ("special_token", *partners))]
-    why = "chat special tokens or role prefixes outside a code span"
-    return [Verdict("poisoning_marker", "warning", spans[0], why, ("special_token",))]
 
 
 def _address(sig: Signals, ctx: Context) -> list[Verdict]:
@@ -271,6 +254,16 @@ def _image(sig: Signals, ctx: Context) -> list[Verdict]:
     return [Verdict("exfiltration", "error", spans[0], why, ("image_sink",))]
 
 
+def _foreign_refs(sig: Signals, ctx: Context) -> list[tuple[Span, str]]:
+    """Tool references to tools neither this server has nor a parameter is called."""
+    own = {n.lower() for n in ctx.own_tools | {ctx.self_name}}
+    return [
+        (span, name)
+        for span, name in sig.tool_refs
+        if name not in ctx.own_params and name.lower() not in own
+    ]
+
+
 def _shadowing(sig: Signals, ctx: Context) -> list[Verdict]:
     own = ctx.own_tools | {ctx.self_name}
     for span, name in sig.tool_refs:
@@ -342,22 +335,6 @@ def _generic(sig: Signals) -> list[Verdict]:
     return []
 
 
-def _preference(sig: Signals, ctx: Context) -> list[Verdict]:
-    strong, soft = sig.spans["pref_strong"], sig.spans["pref_soft"]
-    if strong:
-        why = "disparages other tools or demands exclusivity (preference manipulation)"
-        return [Verdict("preference_manipulation", "error", strong[0], why, ("exclusivity",))]
-    if len(soft) >= 2:
-        why = (
-            "advertises itself with several manipulation cues (superlatives, claims, 'always use')"
-        )
-        return [Verdict("preference_manipulation", "error", soft[0], why, ("advertising",))]
-    if soft:
-        why = "advertising wording that steers tool choice"
-        return [Verdict("preference_manipulation", "warning", soft[0], why, ("advertising",))]
-    return []
-
-
 def _decode_order(sig: Signals, ctx: Context) -> list[Verdict]:
     return [
         Verdict(
@@ -376,7 +353,7 @@ _CHECKS: Final = (
     _conceal,
     _conceal_soft,
     _tag,
-    _special,
+    special,
     _address,
     _impersonation,
     _sources,
@@ -385,6 +362,6 @@ _CHECKS: Final = (
     _recipient,
     _image,
     _shadowing,
-    _preference,
+    preference,
     _decode_order,
 )

@@ -26,6 +26,7 @@ from mcpvcr.scan.lexicon import (
     TAG,
     URL,
 )
+from mcpvcr.scan.lexicon_i18n import I18N
 from mcpvcr.scan.normalize import Folded, fold, mask_quoted, sentences
 
 Span = tuple[int, int]
@@ -51,7 +52,10 @@ _STORE: Final = re.compile(
     r"|\b[\w.-]*(?:credentials?|secrets?|tokens?)\.(?:json|ya?ml|txt|ini|toml|env)\b"
     r"|\b[\w.-]+\.(?:pem|p12|pfx|keystore|jks)\b"
     r"|\b(?:environment\s+variables?|env\s+vars?|process\.env|os\.environ|keychain|wallet\.dat"
-    r"|private\s+keys?|ssh\s+keys?|seed\s+phrases?|mnemonics?|recovery\s+phrases?|cookies)\b",
+    r"|private\s+keys?|ssh\s+keys?|seed\s+phrases?|mnemonics?|recovery\s+phrases?|cookies)\b"
+    # the same stores named in the other scanned languages
+    r"|\b(?:variables?\s+de\s+entorno|variables?\s+d['\u2019]\s*environnement|umgebungsvariablen"
+    r"|variáveis\s+de\s+ambiente|переменн\w+\s+окружения)|环境变量|環境変数",
     re.I,
 )
 _NOT_STORE: Final = re.compile(r"\.ssh/(?:config|known_hosts)\b|\.env\.example\b", re.I)
@@ -67,7 +71,11 @@ _TOOL_REF: Final = re.compile(
     r"|\b(?:call|calls|calling|invoke|invoking|invokes|use|using|uses|run|running)\s+(?:the\s+)?"
     r"([a-z][a-z0-9]*(?:[_.-][a-z0-9]+)+)\b"
     r"|\b(" + _ID + r")\b"
-    r"|\bthe\s+([a-z][a-z0-9]+)\s+(?:tool|function)\b",
+    r"|\bthe\s+([a-z][a-z0-9]+)\s+(?:tool|function)\b"
+    # "whenever github_create_issue is called": a name that gets called is a tool
+    r"|\b(?:when|whenever|before|after|if|once|each\s+time|every\s+time)\s+(?:the\s+)?("
+    + _ID
+    + r")\s+(?:is|gets|has\s+been)\s+(?:called|invoked|used|run|executed)\b",
     re.I,
 )
 _GENERIC_TOOLS: Final = re.compile(
@@ -80,7 +88,13 @@ _INSTRUCT_ABOUT: Final = re.compile(
     r"|called|use|used|uses|invoke|invoked|invokes|send|sends|sent|run|runs|using|calling|invoking)\b"
     r"|\b(?:set|change|replace|override|modify|prefix|prepend|rewrite|redirect|alter|swap)\b"
     r"|\b(?:must|always|never|should|shall)\b[^.\n]{0,40}\b(?:call|use|invoke|send|add|include|set"
-    r"|pass|change|forward|route|prefix|append|copy|attach|replace|redirect|bcc|cc)\b",
+    r"|pass|change|forward|route|prefix|append|copy|attach|replace|redirect|bcc|cc|go|carry"
+    r"|be\s+(?:called|used|invoked|sent|passed|set|routed|copied|forwarded|attached|given"
+    r"|prefixed|prepended|appended|changed|replaced|redirected))\b"
+    # "side rule for the post_message tool": a rule laid down for a tool
+    r"|\b(?:rule|order|instruction|directive|policy|requirement|override)s?\s+(?:for|regarding"
+    r"|about|concerning|on|that\s+applies\s+to|applying\s+to)\s+(?:the\s+|every\s+|any\s+)?"
+    r"[`'\"]?[a-z][a-z0-9]*(?:[_.-][a-z0-9]+)+",
     re.I,
 )
 _IMPERATIVE: Final = re.compile(
@@ -153,7 +167,11 @@ def extract(raw: str) -> Signals:
     found = Signals(folded, masked, sentences=sentences(masked))
     for name, pattern in PATTERNS.items():
         found.spans[name] = [m.span() for m in pattern.finditer(masked)]
-    found.spans["tag"] = [m.span() for m in TAG.finditer(masked) if _tag_counts(m.group(0))]
+    found.spans["tag"] = [
+        m.span()
+        for m in TAG.finditer(masked)
+        if _tag_counts(m.group(0)) and not _xml_data(masked, m)
+    ]
     found.spans["special"] = [m.span() for m in SPECIAL.finditer(_code_masked(text))]
     found.spans["imperative"] = _imperatives(masked, found.sentences)
     found.spans["decode_order"] = [m.span() for m in _DECODE_ORDER.finditer(masked)]
@@ -198,11 +216,32 @@ def _tag_counts(tag: str) -> bool:
     return not tag.startswith("<!--") or len(tag.strip("<!-> \n")) > 8
 
 
+def _xml_data(text: str, match: re.Match[str]) -> bool:
+    """`<system><name>db1</name></system>`: an element holding child elements is data."""
+    if match.group(0).replace(" ", "").startswith("</"):
+        before = text[max(0, match.start() - 60) : match.start()].rstrip()
+        child = re.search(r"</[a-z][\w-]*>$", before)
+        return bool(child) and not TAG.fullmatch(child.group(0) if child else "")
+    rest = text[match.end() : match.end() + 60].lstrip()
+    return bool(re.match(r"</?[a-z][\w-]*>", rest)) and not TAG.match(rest)
+
+
+# The other languages' read and move verbs opening a clause are orders too ("Lisez ...",
+# "Senden Sie ...", "Envíe ..."): the same combination rules then see them.
+_IMPERATIVE_I18N: Final = re.compile(
+    r"(?:^|[:>]\s*|[,;]\s*)(?:"
+    + "|".join(f"(?:{p})" for p in I18N["read_verb"] + I18N["move_verb"])
+    + ")",
+    re.I | re.M,
+)
+
+
 def _imperatives(masked: str, spans: list[Span]) -> list[Span]:
     out: list[Span] = []
     for start, end in spans:
         clause = masked[start:end]
-        for found in _IMPERATIVE.finditer(clause):
+        found_any = [*_IMPERATIVE.finditer(clause), *_IMPERATIVE_I18N.finditer(clause)]
+        for found in sorted(found_any, key=lambda m: m.start()):
             prefix = clause[: found.start()]
             # a leading vocative or turn marker ("ai assistant:", "[inst]", "important -")
             prefix = re.sub(

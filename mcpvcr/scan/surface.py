@@ -292,12 +292,14 @@ def _name_finding(severity: str, name: str, path: str, where: dict[str, str], wh
     )
 
 
-def _strings(value: Any) -> list[str]:
+def _strings(value: Any, depth: int = 0) -> list[str]:
+    """Every string in a schema value: an object or array default carries text as well."""
     if isinstance(value, str):
         return [value]
-    if isinstance(value, list):
-        return [v for v in value[:500] if isinstance(v, str)]
-    return []
+    if depth >= 4:
+        return []
+    items = value.values() if isinstance(value, dict) else value if isinstance(value, list) else ()
+    return [text for item in list(items)[:500] for text in _strings(item, depth + 1)][:500]
 
 
 def _all_params(tools: list[dict[str, Any]]) -> Iterator[str]:
