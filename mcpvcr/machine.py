@@ -7,7 +7,11 @@ descriptions) then depend on the machine: 'Etc/UTC' here, 'Asia/Tokyo' there,
 bytes on every machine (pure, no mcp import):
 
 1. `STABLE_ENV`: the child runs with `TZ=UTC`, the `C.UTF-8` locale, `TERM=dumb` and
-   `SHELL=/bin/sh`, unless the user passes those variables with `--env`.
+   `SHELL=/bin/sh`, unless the user passes those variables with `--env`; and the
+   identity variables (`IDENTITY_ENV`: HOME, LOGNAME, PATH, USER, TMPDIR) are always
+   present, in one order, filled from the account when the parent lacks them. A
+   server that prints its environment (server-everything's `get-env`) otherwise
+   records `USER` on a CI runner that sets it and not on a laptop shell that does not.
 2. `placeholder_rules`: every value of the child's environment that names the
    machine or the person — the working directory, HOME, TMPDIR, the whole PATH,
    the host name, USER/LOGNAME — is replaced in recorded text by a placeholder
@@ -25,6 +29,7 @@ from __future__ import annotations
 import os
 import re
 import socket
+import tempfile
 from collections.abc import Mapping
 from typing import Final
 
@@ -53,12 +58,40 @@ _TRIVIAL_DIRS: Final = frozenset({"/", "/tmp", "/var/tmp", "/usr", "/bin", "/hom
 Rule = tuple[re.Pattern[str], str]
 
 
+IDENTITY_ENV: Final = ("HOME", "LOGNAME", "PATH", "USER", "TMPDIR")
+"""Inherited variables that name the account and machine; always set in the child, in this order."""
+
+
 def stable_child_env(inherited: Mapping[str, str], given: Mapping[str, str]) -> dict[str, str]:
-    """The stdio child's environment: inherited allow-list, then STABLE_ENV, then --env."""
-    env = dict(inherited)
+    """The stdio child's environment: identity variables (completed), STABLE_ENV, then --env.
+
+    Built in a fixed order whatever order or subset the parent had, so a server that
+    lists its environment lists the same keys in the same order on every machine.
+    """
+    defaults = _account_defaults()
+    env = {name: inherited.get(name) or defaults[name] for name in IDENTITY_ENV}
+    env.update((k, v) for k, v in inherited.items() if k not in env and k not in STABLE_ENV)
     env.update(STABLE_ENV)
     env.update(given)
     return env
+
+
+def _account_defaults() -> dict[str, str]:
+    """What HOME, USER, ... would be for this process's account when the parent lacks them."""
+    try:
+        import pwd  # POSIX only; stdio targets run on POSIX
+
+        account = pwd.getpwuid(os.getuid())
+        user, home = account.pw_name, account.pw_dir
+    except (ImportError, KeyError, OSError):  # no passwd entry for this uid (some containers)
+        user, home = os.environ.get("USERNAME", "user"), os.path.expanduser("~")
+    return {
+        "HOME": home,
+        "LOGNAME": user,
+        "USER": user,
+        "PATH": os.defpath,
+        "TMPDIR": tempfile.gettempdir(),
+    }
 
 
 def placeholder_rules(env: Mapping[str, str], cwd: str | None) -> list[Rule]:
@@ -78,6 +111,10 @@ def placeholder_rules(env: Mapping[str, str], cwd: str | None) -> list[Rule]:
     for value in sorted(paths, key=lambda v: (-len(v), v)):
         pattern = _NOT_PATH_BEFORE + re.escape(value) + _NOT_PATH_AFTER
         rules.append((re.compile(pattern), paths[value]))
+    tmpdir = env.get("TMPDIR", "")
+    if tmpdir in _TRIVIAL_DIRS:  # `/tmp` is no path prefix to replace, but still machine state
+        assignment = r"(TMPDIR[\"']?\s*[:=]\s*[\"']?)" + re.escape(tmpdir)
+        rules.append((re.compile(assignment + _NOT_PATH_AFTER), r"\1[TMPDIR]"))
     host = _host_name()
     if host and len(host) >= 3 and host != "localhost" and host.lower() not in GENERIC_USERS:
         rules.append((re.compile(r"(?<![\w.-])" + re.escape(host) + r"(?![\w-])"), "[HOST]"))

@@ -62,12 +62,31 @@ def test_quiet_run_prints_nothing_when_short() -> None:
     assert out.getvalue() == ""
 
 
+def test_child_env_has_the_same_keys_in_the_same_order_whatever_the_parent_set() -> None:
+    # A CI runner sets USER and LOGNAME, a laptop shell may not; TMPDIR likewise. A server
+    # that prints its environment must record the same keys, in the same order, on both.
+    bare = stable_child_env({"PATH": "/bin"}, {})
+    full = stable_child_env(
+        {"LANG": "en_US.UTF-8", "USER": "ci", "LOGNAME": "ci", "TMPDIR": "/tmp", "PATH": "/b"}, {}
+    )
+    assert list(bare) == list(full)
+    assert list(bare)[:5] == ["HOME", "LOGNAME", "PATH", "USER", "TMPDIR"]
+    rules = placeholder_rules(full, None)
+    recorded = apply_rules('"USER": "ci", "TMPDIR": "/tmp"', rules)
+    assert recorded == '"USER": "[USER]", "TMPDIR": "[TMPDIR]"'
+
+
 def test_stable_env_wins_over_inherited_and_loses_to_given() -> None:
-    env = stable_child_env({"LANG": "de_DE.UTF-8", "PATH": "/bin"}, {"TZ": "Asia/Tokyo"})
+    parent = {"LANG": "de_DE.UTF-8", "PATH": "/bin", "HOME": "/h", "USER": "u", "LOGNAME": "u"}
+    env = stable_child_env({**parent, "TMPDIR": "/t"}, {"TZ": "Asia/Tokyo"})
     assert env == {
+        "HOME": "/h",
+        "LOGNAME": "u",
+        "PATH": "/bin",
+        "USER": "u",
+        "TMPDIR": "/t",
         "LANG": "C.UTF-8",
         "LC_ALL": "C.UTF-8",
-        "PATH": "/bin",
         "TERM": "dumb",
         "SHELL": "/bin/sh",
         "TZ": "Asia/Tokyo",

@@ -120,6 +120,7 @@ class Scrubber:
         *,
         keep_volatile: bool = False,
         secrets: Sequence[str] = (),
+        placeholders: Sequence[tuple[re.Pattern[str], str]] = (),
     ) -> None:
         """Raises ValueError naming the pattern when a user regex does not compile.
 
@@ -131,10 +132,12 @@ class Scrubber:
         self.keep_volatile = keep_volatile
         # Secrets (in every encoded form) and user patterns: the one redaction point.
         self.secrets = redaction.Redactor(secrets)
+        # Machine values (mcpvcr.machine) before the volatile rules, even with keep_volatile.
+        self.machine = redaction.Redactor((), (), placeholders)
         self.extra = redaction.Redactor((), extra_patterns)
 
     def text(self, value: str) -> str:
-        value = self.key(value)
+        value = self.machine.text(self.key(value))
         if self.keep_volatile:
             return value
         value = self.extra.text(value)
@@ -150,7 +153,7 @@ class Scrubber:
 
     def value(self, value: Any) -> Any:
         """A copy of a JSON value with every string scrubbed (keys are kept as sent)."""
-        if self.keep_volatile and not self.secrets:
+        if self.keep_volatile and not self.secrets and not self.machine:
             return value
         return self._walk(value, 0)
 

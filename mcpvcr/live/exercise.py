@@ -30,6 +30,7 @@ for that reason are counted in `coverage["unsent"]`.
 from __future__ import annotations
 
 import asyncio
+import re
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -66,15 +67,21 @@ async def exercise(
     options: RecordOptions,
     *,
     secrets: Sequence[str] = (),
+    placeholders: Sequence[tuple[re.Pattern[str], str]] = (),
 ) -> ExerciseResult:
     """Run every planned call against `conn`; never raises for server-side problems.
 
     `secrets` (Target.secret_values()) are redacted from each answer before it
-    is truncated and hashed, so no preview holds part of one.
+    is truncated and hashed, so no preview holds part of one. `placeholders`
+    (mcpvcr.machine's rules) go next, before the volatile rules: a TMPDIR under
+    /tmp is `[TMPDIR]` on every machine, not `<tmp>` on the ones that set it.
     """
     try:
         scrubber = Scrubber(
-            options.scrub_patterns, keep_volatile=options.keep_volatile, secrets=secrets
+            options.scrub_patterns,
+            keep_volatile=options.keep_volatile,
+            secrets=secrets,
+            placeholders=placeholders,
         )
     except ValueError as exc:
         raise UsageError(str(exc)) from None

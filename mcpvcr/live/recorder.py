@@ -191,7 +191,9 @@ async def _record_on(
     elif options.fuzz or options.scenarios or options.replay_calls:
         _warn_about_pins(cassette, options)
         async with _progress(client, target, options, len(cassette.tools)):
-            await _exercise(client, cassette, options, target.secret_values())
+            await _exercise(
+                client, cassette, options, target.secret_values(), _machine_rules(target)
+            )
     cassette.set_section("diagnostics", _diagnostics(client, notes, statuses_before))
 
 
@@ -258,13 +260,19 @@ def _stable_diagnostics(diagnostics: dict[str, Any]) -> dict[str, Any]:
 
 
 async def _exercise(
-    client: RawClient, cassette: Cassette, options: RecordOptions, secrets: list[str]
+    client: RawClient,
+    cassette: Cassette,
+    options: RecordOptions,
+    secrets: list[str],
+    placeholders: list[Any],
 ) -> None:
     from mcpvcr.live.exercise import exercise  # the fuzz planner is only needed with --fuzz
 
     try:
         async with asyncio.timeout(FUZZ_LIMIT_SECONDS):
-            result = await exercise(client, cassette, options, secrets=secrets)
+            result = await exercise(
+                client, cassette, options, secrets=secrets, placeholders=placeholders
+            )
     except TimeoutError:
         _mark_incomplete(cassette, f"the fuzz pass did not finish within {FUZZ_LIMIT_SECONDS:g} s")
         return
@@ -295,6 +303,15 @@ def _new_cassette(target: Target, options: RecordOptions, handshake: Handshake) 
     return cassette
 
 
+def _machine_rules(target: Target) -> list[Any]:
+    """mcpvcr.machine's placeholder rules for a stdio child (an HTTP server runs elsewhere)."""
+    if target.transport != "stdio":
+        return []
+    from mcpvcr.live.stdio import machine_placeholders
+
+    return machine_placeholders(target)
+
+
 def _mark_incomplete(cassette: Cassette, reason: str) -> None:
     cassette.mark_incomplete(reason)
 
@@ -306,11 +323,7 @@ def _finish(cassette: Cassette, target: Target, options: RecordOptions) -> Casse
     holds, so the cassette `record` returns scores, lints and diffs exactly
     like the one `store.load` reads back: `audit` equals `record` + `score`.
     """
-    placeholders: list[Any] = []
-    if target.transport == "stdio":
-        from mcpvcr.live.stdio import machine_placeholders
-
-        placeholders = machine_placeholders(target)
+    placeholders = _machine_rules(target)
     secrets = target.secret_values()
     body = redact(cassette.body, secrets, options.scrub_patterns, placeholders)
     header = redact(cassette.header, secrets, (), placeholders)

@@ -8,6 +8,7 @@ import json
 import pytest
 
 from mcpvcr.fuzz.scrub import MAX_ANSWER_BYTES, Scrubber, truncate
+from mcpvcr.machine import placeholder_rules
 
 
 def test_answers_differing_only_in_volatile_values_scrub_equal() -> None:
@@ -70,6 +71,19 @@ def test_user_patterns_and_bad_pattern() -> None:
     assert Scrubber(["req-[0-9a-f]+"]).text("id req-1f2e ok") == "id [SCRUBBED] ok"
     with pytest.raises(ValueError, match="not a valid regular expression"):
         Scrubber(["(unclosed"])
+
+
+def test_machine_placeholders_come_before_the_volatile_rules() -> None:
+    # TMPDIR=/tmp/ci-42 on one runner, unset (so /tmp) on a laptop: both must record
+    # [TMPDIR], not <tmp> on one and [TMPDIR] on the other; and even with keep_volatile.
+    rules = placeholder_rules({"TMPDIR": "/tmp/ci-42"}, None)
+    answer = {"TMPDIR": "/tmp/ci-42", "log": "wrote /tmp/ci-42/x.log and /tmp/other"}
+    assert Scrubber(placeholders=rules).value(answer) == {
+        "TMPDIR": "[TMPDIR]",
+        "log": "wrote [TMPDIR]/x.log and <tmp>",
+    }
+    kept = Scrubber(keep_volatile=True, placeholders=rules).value(answer)
+    assert kept == {"TMPDIR": "[TMPDIR]", "log": "wrote [TMPDIR]/x.log and /tmp/other"}
 
 
 def test_keys_are_kept() -> None:
