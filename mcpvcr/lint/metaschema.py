@@ -7,17 +7,24 @@ there. So the 2020-12 metaschema is flattened once into one document (each
 vocabulary inlined, `$dynamicRef: "#meta"` turned into `$ref: "#"`, which is
 what it resolves to when the whole metaschema is the entry point) and its
 validator is built once. Results are cached by the schema's canonical JSON, so
-identical schemas (common: many tools share one shape) are checked once.
+identical schemas (common: many tools share one shape) are checked once, and
+kept across runs in a mcpvcr.disk_cache table named by the installed jsonschema
+and this module's own file: a re-run over unchanged schemas (the common case of
+a pre-commit hook or a CI gate) imports no jsonschema at all.
 """
 
 from __future__ import annotations
 
 import copy
+import importlib.util
 import json
+import os
 import warnings
+import zlib
 from functools import cache, lru_cache
 from typing import Any
 
+from mcpvcr.disk_cache import Table
 from mcpvcr.jsonpointer import resolve_local_ref
 
 DRAFT_2020_12 = "https://json-schema.org/draft/2020-12/schema"
@@ -99,12 +106,12 @@ def dialect_of(schema: dict[str, Any]) -> str:
 
     The MCP spec (2025-11-25) makes 2020-12 the default dialect for tool schemas.
     """
+    declared = schema.get("$schema")
+    if not isinstance(declared, str) or declared.rstrip("#") == DRAFT_2020_12:
+        return DRAFT_2020_12
     from jsonschema import Draft202012Validator
     from jsonschema.validators import validator_for
 
-    declared = schema.get("$schema")
-    if not isinstance(declared, str):
-        return DRAFT_2020_12
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")  # unknown $schema: jsonschema warns and uses the default
         cls = validator_for(schema, default=Draft202012Validator)
@@ -193,6 +200,32 @@ def _at(prefix: str, problem: tuple[str, str]) -> str:
 @lru_cache(maxsize=16384)
 def _sub_problem(dialect: str, key: str) -> tuple[str, str] | None:
     """(JSON pointer, message) of the best metaschema error of one (sub)schema, or None."""
+    table = _verdict_table()
+    if table is None:
+        return _checked(dialect, key)
+    stored = table.get(f"{dialect}\n{key}")
+    if isinstance(stored, list) and len(stored) == 2:
+        return (str(stored[0]), str(stored[1])) if stored[0] is not None else None
+    verdict = _checked(dialect, key)
+    table.put(f"{dialect}\n{key}", list(verdict) if verdict is not None else [None, None])
+    return verdict
+
+
+@cache
+def _verdict_table() -> Table | None:
+    """Stored verdicts, named by the installed jsonschema and this file (either changes them)."""
+    spec = importlib.util.find_spec("jsonschema")  # finds the package without importing it
+    if spec is None or spec.origin is None:
+        return None
+    try:
+        stamps = [os.stat(path) for path in (spec.origin, __file__)]
+    except OSError:
+        return None
+    identity = "|".join(f"{spec.origin}:{st.st_size}:{st.st_mtime_ns}" for st in stamps)
+    return Table(f"schema-verdicts-{zlib.crc32(identity.encode('utf-8')):08x}")
+
+
+def _checked(dialect: str, key: str) -> tuple[str, str] | None:
     from jsonschema.exceptions import best_match
 
     error = best_match(_meta_validator(dialect).iter_errors(json.loads(key)))

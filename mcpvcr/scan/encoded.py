@@ -16,16 +16,18 @@ from dataclasses import dataclass
 from typing import Final
 from urllib.parse import unquote
 
+from mcpvcr import regex_cache
+
 MAX_BLOCKS: Final = 16
 MAX_BLOCK_CHARS: Final = 16384
 
-_BASE64: Final = re.compile(r"(?<![\w+/=-])[A-Za-z0-9+/_-]{24,}={0,2}(?![\w+/=-])")
-_HEX: Final = re.compile(
+_BASE64: Final = regex_cache.compile(r"(?<![\w+/=-])[A-Za-z0-9+/_-]{24,}={0,2}(?![\w+/=-])")
+_HEX: Final = regex_cache.compile(
     r"(?<![0-9a-fA-F])(?:[0-9a-fA-F]{2}){16,}(?![0-9a-fA-F])|(?:\\x[0-9a-fA-F]{2}){8,}"
 )
-_PERCENT: Final = re.compile(r"(?:%[0-9a-fA-F]{2}[^\s%]{0,3}){6,}")
-_ENTITIES: Final = re.compile(r"(?:&#x?[0-9a-fA-F]{1,6};\s?){6,}")
-_UESCAPE: Final = re.compile(r"(?:\\u[0-9a-fA-F]{4}){6,}")
+_PERCENT: Final = regex_cache.compile(r"(?:%[0-9a-fA-F]{2}[^\s%]{0,3}){6,}")
+_ENTITIES: Final = regex_cache.compile(r"(?:&#x?[0-9a-fA-F]{1,6};\s?){6,}")
+_UESCAPE: Final = regex_cache.compile(r"(?:\\u[0-9a-fA-F]{4}){6,}")
 
 
 @dataclass(frozen=True)

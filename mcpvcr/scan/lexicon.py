@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from typing import Final
 
+from mcpvcr import regex_cache
 from mcpvcr.scan.lexicon_i18n import I18N
 
 _USER = r"(?:the\s+|your\s+|any\s+)?(?:user|users|human|humans|operator|person|customer|requester)"
@@ -239,13 +240,13 @@ SIGNALS: Final = tuple(EN)
 
 def _compile(signal: str) -> re.Pattern[str]:
     alternatives = EN[signal] + I18N.get(signal, [])
-    return re.compile("|".join(f"(?:{p})" for p in alternatives), re.I | re.M)
+    return regex_cache.compile("|".join(f"(?:{p})" for p in alternatives), re.I | re.M)
 
 
 PATTERNS: Final[dict[str, re.Pattern[str]]] = {signal: _compile(signal) for signal in SIGNALS}
 """One alternation per signal: a single pass per text."""
 
-TAG: Final = re.compile(
+TAG: Final = regex_cache.compile(
     r"<\s*/?\s*(?:system(?:[_-][a-z]+){0,2}|admin(?:[_-][a-z]+){1,2}|important|instructions?"
     r"|secret|hidden|critical|override|priority"
     r"|system[_-]?(?:prompt|message|instructions?)|user[_-]?instructions?|assistant[_-]?instructions?"
@@ -257,7 +258,7 @@ TAG: Final = re.compile(
 )
 """Instruction tags: they matter when they wrap an imperative to the model."""
 
-SPECIAL: Final = re.compile(
+SPECIAL: Final = regex_cache.compile(
     r"<\|(?:im_start|im_end|im_sep|system|user|assistant|end|endoftext|begin_of_text|end_of_text"
     r"|start_header_id|end_header_id|eot_id|eom_id|start|channel|message|return|call|constrain"
     r"|tool_call|tool_response|fim_\w+)\|>"
@@ -270,31 +271,31 @@ SPECIAL: Final = re.compile(
 )
 """Chat-template special tokens, fake turn closers and legacy role prefixes."""
 
-URL: Final = re.compile(
+URL: Final = regex_cache.compile(
     r"\b(?:https?|ftp|wss?)://[^\s<>\"'`)\]]+|\b(?:\d{1,3}\.){3}\d{1,3}(?::\d+)?/\S*"
 )
-EMAIL: Final = re.compile(
+EMAIL: Final = regex_cache.compile(
     r"\b[\w.+-]{1,64}@[a-z0-9-]{1,63}(?:\.[a-z0-9-]{1,63})*\.[a-z]{2,24}\b", re.I
 )
-PHONE: Final = re.compile(r"(?<![\w+])\+\d[\d\s().-]{7,18}\d\b")
-IMAGE: Final = re.compile(
+PHONE: Final = regex_cache.compile(r"(?<![\w+])\+\d[\d\s().-]{7,18}\d\b")
+IMAGE: Final = regex_cache.compile(
     r"!\[[^\]\n]{0,200}\]\(\s*<?((?:https?:)?//[^)\s>]+)>?[^)]*\)"
     r"|<img\b[^>]{0,300}\bsrc\s*=\s*[\"']?((?:https?:)?//[^\"'\s>]+)"
     r"|^\s*\[[^\]\n]{1,60}\]:\s*((?:https?:)?//\S+)",
     re.I | re.M,
 )
-PARAM_SINK: Final = re.compile(
+PARAM_SINK: Final = regex_cache.compile(
     r"\b(?:as|in|into|inside|to|via|under|through|using)\s+(?:the\s+)?[`'\"]?([a-z_][\w-]{1,40})[`'\"]?"
     r"\s+(?:parameter|argument|field|param|arg|property|key)\b"
     r"|\b(?:parameter|argument|field|param)\s+[`'\"]([a-z_][\w-]{1,40})[`'\"]"
     r"|\b(?:as|in|into)\s+[`'\"]([a-z_][\w-]{1,40})[`'\"]",
     re.I,
 )
-SECRET: Final = re.compile(
+SECRET: Final = regex_cache.compile(
     r"\bAKIA[0-9A-Z]{16}\b|\bgh[pousr]_[A-Za-z0-9]{30,}\b|\bsk-(?:proj-|ant-)?[A-Za-z0-9_-]{24,}"
     r"|-----BEGIN [A-Z ]*PRIVATE KEY-----|\bxox[baprs]-[A-Za-z0-9-]{10,}|\bAIza[0-9A-Za-z_-]{35}\b"
 )
-DATA_SLOT: Final = re.compile(
+DATA_SLOT: Final = regex_cache.compile(
     r"[{<$]|%s|\b(?:data|secret|token|key|conversation|history|chat|content|msg|message|summary"
     r"|context|payload|info|q|d)=(?:[^&\s]{0,4}$|[{<\[$])|[A-Za-z0-9+/=_%-]{24,}",
     re.I,

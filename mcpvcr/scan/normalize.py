@@ -12,15 +12,18 @@ import unicodedata
 from dataclasses import dataclass
 from typing import Final
 
+from mcpvcr import regex_cache
 from mcpvcr.scan.finding import _invisible
 
-_FRAMING: Final = re.compile(
+_FRAMING: Final = regex_cache.compile(
     r"\b(?:detect|classif|flag|scan|identif|recogni|guard|filter|block|sanitiz|screen|label"
     r"|e\.g\.|such\s+as|for\s+example|examples?|patterns?|quot|phrases?|strings?\s+like)",
     re.I,
 )
-_QUOTED: Final = re.compile(r"`[^`\n]{1,200}`|\"[^\"\n]{3,200}\"|“[^”\n]{3,200}”|'[^'\n]{6,200}'")
-_CODE: Final = re.compile(r"`[^`\n]{1,200}`|```.*?```", re.S)
+_QUOTED: Final = regex_cache.compile(
+    r"`[^`\n]{1,200}`|\"[^\"\n]{3,200}\"|“[^”\n]{3,200}”|'[^'\n]{6,200}'"
+)
+_CODE: Final = regex_cache.compile(r"`[^`\n]{1,200}`|```.*?```", re.S)
 
 
 @dataclass(frozen=True)
@@ -94,4 +97,6 @@ def sentences(text: str) -> list[tuple[int, int]]:
     return spans
 
 
-_SENTENCE_END: Final = re.compile(r"(?<=[.!?])\s+|[\u3002\uff01\uff1f\n]+|\s*</?[a-z_]+>\s*", re.I)
+_SENTENCE_END: Final = regex_cache.compile(
+    r"(?<=[.!?])\s+|[\u3002\uff01\uff1f\n]+|\s*</?[a-z_]+>\s*", re.I
+)

@@ -11,6 +11,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Final
 
+from mcpvcr import regex_cache
 from mcpvcr.scan.confusables import _MAP as _CONFUSABLE_MAP
 from mcpvcr.scan.confusables import WELL_KNOWN, mixed_script
 from mcpvcr.scan.lexicon import (
@@ -31,12 +32,12 @@ from mcpvcr.scan.normalize import Folded, fold, mask_quoted, sentences
 
 Span = tuple[int, int]
 
-_BENIGN_HOST: Final = re.compile(
+_BENIGN_HOST: Final = regex_cache.compile(
     r"^(?:[\w-]+\.)*(?:example\.(?:com|org|net)|example|test|invalid|localhost|local)$"
     r"|^(?:127\.\d+\.\d+\.\d+|0\.0\.0\.0|\[?::1\]?)$",
     re.I,
 )
-_QUANTIFIED: Final = re.compile(
+_QUANTIFIED: Final = regex_cache.compile(
     r"\b(?:any|all|every|each|whatever|the\s+user'?s|user'?s|their|other)\b[^.\n]{0,40}"
     r"\b(?:passwords?|tokens?|keys?|secrets?|credentials?|cookies|home\s+address(?:es)?"
     r"|phone\s+numbers?|dates?\s+of\s+birth|passport|social\s+security|location\s+history)\b"
@@ -44,7 +45,7 @@ _QUANTIFIED: Final = re.compile(
     r"(?:has|have|had)?\s*(?:shared|mentioned|provided|pasted|typed|seen|received|used)\b",
     re.I,
 )
-_STORE: Final = re.compile(
+_STORE: Final = regex_cache.compile(
     r"(?<![\w.])(?:[~$][\w./-]*/|/[\w./-]*/)?\.(?:ssh|aws|kube|docker|gnupg|netrc|npmrc|pypirc"
     r"|git-credentials|env)\b[\w./-]*"
     r"|\bid_(?:rsa|ed25519|ecdsa|dsa)\b|\bmcp\.json\b|\bclaude_desktop_config\.json\b"
@@ -58,10 +59,10 @@ _STORE: Final = re.compile(
     r"|variáveis\s+de\s+ambiente|переменн\w+\s+окружения)|环境变量|環境変数",
     re.I,
 )
-_NOT_STORE: Final = re.compile(r"\.ssh/(?:config|known_hosts)\b|\.env\.example\b", re.I)
+_NOT_STORE: Final = regex_cache.compile(r"\.ssh/(?:config|known_hosts)\b|\.env\.example\b", re.I)
 _ID: Final = r"[a-z][a-z0-9]*(?:[_.][a-z0-9]+)+"
 _QID: Final = r"[`'\"]([a-z][a-z0-9]*(?:[_.-][a-z0-9]+)+)[`'\"]"
-_TOOL_REF: Final = re.compile(
+_TOOL_REF: Final = regex_cache.compile(
     _QID
     + r"\s*(?:tool|function)\b|\b("
     + _ID
@@ -78,12 +79,12 @@ _TOOL_REF: Final = re.compile(
     + r")\s+(?:is|gets|has\s+been)\s+(?:called|invoked|used|run|executed)\b",
     re.I,
 )
-_GENERIC_TOOLS: Final = re.compile(
+_GENERIC_TOOLS: Final = regex_cache.compile(
     r"\b(?:any|all|every|each|other|another)\s+(?:other\s+)?(?:mcp\s+)?(?:tools?|functions?|servers?"
     r"|plugins?)\b(?!\s*(?:of|in|from)\s+this)|\bother\s+(?:mcp\s+)?servers?\b|\bthe\s+others\b",
     re.I,
 )
-_INSTRUCT_ABOUT: Final = re.compile(
+_INSTRUCT_ABOUT: Final = regex_cache.compile(
     r"\b(?:when|whenever|before|after|if|every\s+time|each\s+time|once)\b[^.\n]{0,80}\b(?:call|calls"
     r"|called|use|used|uses|invoke|invoked|invokes|send|sends|sent|run|runs|using|calling|invoking)\b"
     r"|\b(?:set|change|replace|override|modify|prefix|prepend|rewrite|redirect|alter|swap)\b"
@@ -97,7 +98,7 @@ _INSTRUCT_ABOUT: Final = re.compile(
     r"[`'\"]?[a-z][a-z0-9]*(?:[_.-][a-z0-9]+)+",
     re.I,
 )
-_IMPERATIVE: Final = re.compile(
+_IMPERATIVE: Final = regex_cache.compile(
     r"(?:^|[:>]\s*|[,;]\s*(?:then\s+|also\s+|and\s+)?|\byou\s+(?:must|should|need\s+to|have\s+to"
     r"|are\s+(?:required|expected)\s+to)\s+)(?:please\s+|always\s+|also\s+|then,?\s+|next,?\s+"
     r"|first,?\s+|now,?\s+|immediately\s+|quietly\s+|silently\s+|you\s+(?:must|should|need\s+to"
@@ -109,12 +110,12 @@ _IMPERATIVE: Final = re.compile(
     r"|reply|say|create|remove|grant|approve|visit|navigate|click|render|display|show|list)\b",
     re.I | re.M,
 )
-_DECODE_ORDER: Final = re.compile(
+_DECODE_ORDER: Final = regex_cache.compile(
     r"\b(?:decode|base64[\s-]?decode|unhex|url[\s-]?decode|deobfuscate)\b[^.\n]{0,50}"
     r"\b(?:follow|execute|run|obey|apply|perform|do\s+what)\b",
     re.I,
 )
-_IMPERSONATION: Final = re.compile(
+_IMPERSONATION: Final = regex_cache.compile(
     r"\b(?:the\s+)?user\s+(?:has\s+)?(?:also\s+|now\s+|already\s+)?(?:asked|wants|instructed|requested"
     r"|authori[sz]ed|approved|told\s+you)\s+(?:you\s+|me\s+)?to\b"
     r"|\b(?:system|admin(?:istrator)?|developer|operator)\s+(?:notice|message|override|note)\s*:",
@@ -122,7 +123,7 @@ _IMPERSONATION: Final = re.compile(
 )
 
 
-_PLACEHOLDER: Final = re.compile(
+_PLACEHOLDER: Final = regex_cache.compile(
     r"=(?:[A-Z][A-Z0-9_]{3,}|[^&]*(?:conversation|messages?|history|secret|token|password|summary"
     r"|chat|context|prompt|email|answer|reply)[^&]*)(?:&|$)",
     re.I,
@@ -228,7 +229,7 @@ def _xml_data(text: str, match: re.Match[str]) -> bool:
 
 # The other languages' read and move verbs opening a clause are orders too ("Lisez ...",
 # "Senden Sie ...", "Envíe ..."): the same combination rules then see them.
-_IMPERATIVE_I18N: Final = re.compile(
+_IMPERATIVE_I18N: Final = regex_cache.compile(
     r"(?:^|[:>]\s*|[,;]\s*)(?:"
     + "|".join(f"(?:{p})" for p in I18N["read_verb"] + I18N["move_verb"])
     + ")",

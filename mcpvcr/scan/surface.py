@@ -13,6 +13,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Final
 
+from mcpvcr import regex_cache
 from mcpvcr.scan.confusables import WELL_KNOWN, mixed_script, skeleton
 from mcpvcr.scan.context import Context, Kind
 from mcpvcr.scan.finding import Finding, show
@@ -20,7 +21,7 @@ from mcpvcr.scan.rules import purpose_sensitive
 from mcpvcr.scan.scanner import scan_text, signals_of
 
 MAX_DEPTH: Final = 24
-_RECIPIENT_PARAM: Final = re.compile(
+_RECIPIENT_PARAM: Final = regex_cache.compile(
     r"^(?:b?cc|to|recipients?|forward(?:_?to)?|reply_?to|send_?to|email|e_?mail|address|phone"
     r"|number|destination|webhook(?:_?url)?|callback(?:_?url)?|target|channel|receiver)s?$",
     re.I,
