@@ -50,8 +50,7 @@ MAX_ANNOTATIONS: Final = 10
 def main(environ: Mapping[str, str] | None = None) -> int:
     """Run the gate from environment variables; returns the exit code."""
     from mcpvcr.redacted_io import redacted_streams
-    from mcpvcr.redaction import remember
-    from mcpvcr.targets import TOKEN_ENV
+    from mcpvcr.redaction import TOKEN_ENV, remember
 
     env = dict(os.environ if environ is None else environ)
     remember([env.get(TOKEN_ENV, "")])  # so no line of this script can carry it

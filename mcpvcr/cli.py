@@ -70,8 +70,7 @@ def main(argv: list[str] | None = None) -> None:
 
 def run(argv: list[str] | None = None, **extra: Any) -> int:
     from mcpvcr.redacted_io import redacted_streams
-    from mcpvcr.redaction import remember
-    from mcpvcr.targets import TOKEN_ENV
+    from mcpvcr.redaction import TOKEN_ENV, remember
 
     remember([os.environ.get(TOKEN_ENV, "")])
     with redacted_streams():

@@ -20,8 +20,6 @@ the target was built, and must still not carry its token.
 
 from __future__ import annotations
 
-import base64
-import hashlib
 import re
 import threading
 from collections.abc import Iterable
@@ -39,6 +37,10 @@ MIN_ENCODED_LENGTH: Final = 8
 
 _lock = threading.Lock()
 _known: set[str] = set()
+TOKEN_ENV: Final = "MCPVCR_TARGET_TOKEN"
+"""The environment variable that carries a target's bearer token (mcpvcr.targets reads
+it); every command registers its value here first, so no output line can carry it."""
+
 _process: Redactor | None = None
 
 
@@ -57,6 +59,8 @@ def variants(secret: str) -> set[str]:
 def _base64_cores(data: bytes, offset: int) -> set[str]:
     """The base64 characters that depend only on `data` when it starts `offset` bytes
     into a longer encoded run, so an echo inside a larger blob is found too."""
+    import base64  # only when a secret is registered: not on every offline command's path
+
     encoded = base64.b64encode(b"\0" * offset + data).decode("ascii")
     start = -(-offset * 8 // 6)  # first character with no prefix bits
     end = (offset + len(data)) * 8 // 6  # last character with no suffix bits
@@ -69,6 +73,8 @@ def _base64_cores(data: bytes, offset: int) -> set[str]:
 
 def pattern_hash(pattern: str) -> str:
     """What a cassette keeps of a `--scrub` pattern: the pattern itself may be a secret."""
+    import hashlib
+
     return "sha256:" + hashlib.sha256(pattern.encode("utf-8", "surrogatepass")).hexdigest()
 
 

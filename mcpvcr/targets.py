@@ -30,7 +30,7 @@ from mcpvcr.errors import UsageError
 from mcpvcr.oauth_settings import OAuthSettings
 
 Transport = Literal["stdio", "http", "sse"]
-TOKEN_ENV = "MCPVCR_TARGET_TOKEN"
+TOKEN_ENV = redaction.TOKEN_ENV
 MIN_SECRET_LENGTH = redaction.MIN_SECRET_LENGTH
 """Values shorter than this are not scrubbed: replacing "1" or "on" everywhere would
 wreck the cassette, and nothing that short is a credential."""
