@@ -111,10 +111,11 @@ def placeholder_rules(env: Mapping[str, str], cwd: str | None) -> list[Rule]:
     for value in sorted(paths, key=lambda v: (-len(v), v)):
         pattern = _NOT_PATH_BEFORE + re.escape(value) + _NOT_PATH_AFTER
         rules.append((re.compile(pattern), paths[value]))
-    tmpdir = env.get("TMPDIR", "")
-    if tmpdir in _TRIVIAL_DIRS:  # `/tmp` is no path prefix to replace, but still machine state
-        assignment = r"(TMPDIR[\"']?\s*[:=]\s*[\"']?)" + re.escape(tmpdir)
-        rules.append((re.compile(assignment + _NOT_PATH_AFTER), r"\1[TMPDIR]"))
+    for name in ("HOME", "TMPDIR"):
+        value = env.get(name, "")
+        if value in _TRIVIAL_DIRS:  # `/tmp`, `/` are no path prefix to replace, still machine state
+            assignment = rf"({name}[\"']?\s*[:=]\s*[\"']?)" + re.escape(value)
+            rules.append((re.compile(assignment + _NOT_PATH_AFTER), rf"\1[{name}]"))
     host = _host_name()
     if host and len(host) >= 3 and host != "localhost" and host.lower() not in GENERIC_USERS:
         rules.append((re.compile(r"(?<![\w.-])" + re.escape(host) + r"(?![\w-])"), "[HOST]"))

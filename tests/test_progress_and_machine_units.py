@@ -74,6 +74,8 @@ def test_child_env_has_the_same_keys_in_the_same_order_whatever_the_parent_set()
     rules = placeholder_rules(full, None)
     recorded = apply_rules('"USER": "ci", "TMPDIR": "/tmp"', rules)
     assert recorded == '"USER": "[USER]", "TMPDIR": "[TMPDIR]"'
+    rootless = placeholder_rules(stable_child_env({"HOME": "/"}, {}), None)
+    assert apply_rules('HOME=/ and "HOME": "/"', rootless) == 'HOME=[HOME] and "HOME": "[HOME]"'
 
 
 def test_stable_env_wins_over_inherited_and_loses_to_given() -> None:
