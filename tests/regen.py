@@ -13,7 +13,8 @@ Run from the repository root. Artefacts, in the order they are produced:
     everything    @modelcontextprotocol/server-everything (stdio), with the fuzz pass
     filesystem    @modelcontextprotocol/server-filesystem on tests/live/fs_root
                   (contract only: its tools write files)
-    time          mcp-server-time --local-timezone UTC, with the fuzz pass
+    time          mcp-server-time --local-timezone UTC, with the fuzz pass (valid calls pinned
+                  to zones without daylight saving time: TIME_PINS)
     mcpvcr-serve  mcpvcr's own probe server with the demo cassette open, fuzzed
                   (after demo_target, which it reads)
 
@@ -59,13 +60,19 @@ def _golden(name: str, produce: Callable[[], str]) -> Artefact:
     return Artefact(name, "golden", HERE / name, lambda: produce().encode("utf-8"))
 
 
-def _recorded(name: str, target: Callable[[], Any], fuzz: bool) -> Artefact:
+def _recorded(
+    name: str,
+    target: Callable[[], Any],
+    fuzz: bool,
+    pins: dict[str, dict[str, Any]] | None = None,
+) -> Artefact:
     def produce() -> bytes:
         from mcpvcr import codec
         from mcpvcr.live import record
         from mcpvcr.recording import RecordOptions
 
-        cassette = record(target(), RecordOptions(fuzz=fuzz))
+        options = RecordOptions(fuzz=fuzz, pinned_arguments=pins or {})
+        cassette = record(target(), options)
         if not cassette.complete:
             raise SystemExit(f"{name}: recording incomplete: {cassette.header.get('incomplete')}")
         return codec.encode(cassette)
@@ -99,6 +106,13 @@ def _time() -> list[str]:
 
     return time_argv("UTC")
 
+
+TIME_PINS = {
+    "get_current_time": {"timezone": "Asia/Tokyo"},
+    "convert_time": {"source_timezone": "Asia/Tokyo", "target_timezone": "UTC", "time": "10:30"},
+}
+"""Zones without daylight saving time: the schema's own example, America/New_York, answers
+`"is_dst": true` from March to November, and the committed cassette would differ twice a year."""
 
 SERVE_PINS = {
     "probe_connect": {"transport": "cassette", "path": DEMO},
@@ -143,7 +157,7 @@ def artefacts() -> list[Artefact]:
         ),
         _recorded("everything", _stdio(_everything), True),
         _recorded("filesystem", _stdio(_filesystem), False),
-        _recorded("time", _stdio(_time), True),
+        _recorded("time", _stdio(_time), True, TIME_PINS),
         Artefact(
             "mcpvcr-serve", "cassettes", CASSETTES / "mcpvcr-serve.mcpvcr", _serve, cassette=True
         ),
