@@ -26,6 +26,7 @@ PASSING = [
     "initialize",
     "tools_call",
     "sse-retry",
+    "elicitation-sep1034-client-defaults",
     "auth/metadata-default",
     "auth/metadata-var1",
     "auth/metadata-var2",
@@ -53,8 +54,6 @@ KNOWN_FAILURES = {
     # The mock serves metadata naming issuer <origin>/oauth at the origin's well-known path;
     # RFC 8414 section 3.3 says to reject it, and mcpvcr does (the suite fixed its mock later).
     "auth/2025-03-26-oauth-metadata-backcompat": "issuer mismatch",
-    # mcpvcr does not declare elicitation: a recorder answering forms would record made-up input.
-    "elicitation-sep1034-client-defaults": "mcpvcr does not support elicitation/create",
 }
 
 
