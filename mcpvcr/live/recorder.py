@@ -18,6 +18,7 @@ from typing import Any
 from mcpvcr import codec
 from mcpvcr.cassette import Cassette
 from mcpvcr.errors import CannotRun, UsageError
+from mcpvcr.live import elicit
 from mcpvcr.live.handshake import (
     CLIENT_CAPABILITIES,
     CLIENT_INFO,
@@ -26,7 +27,6 @@ from mcpvcr.live.handshake import (
     Reconnect,
     negotiate,
 )
-from mcpvcr.live import elicit
 from mcpvcr.live.lists import kinds_to_record, record_list
 from mcpvcr.live.wire import Channel, RawClient
 from mcpvcr.recording import FUZZ_LIMIT_SECONDS, RecordOptions

@@ -151,7 +151,12 @@ ELICITATIONS = [
             "properties": {"tier": {"type": "string", "enum": ["a"], "default": "z"}},
         },
     },
-    {"mode": "url", "message": "open a page", "url": "https://example.invalid/x", "elicitationId": "1"},
+    {
+        "mode": "url",
+        "message": "open a page",
+        "url": "https://example.invalid/x",
+        "elicitationId": "1",
+    },
 ]
 
 
