@@ -104,3 +104,13 @@ def test_record_with_elicit_defaults_answers_with_the_servers_defaults(tmp_path:
     assert seen["s1"] == {"action": "cancel"}  # required "note" has no default
     assert seen["s2"] == {"action": "cancel"}  # default outside its own enum
     assert seen["s3"]["code"] == -32602  # URL mode was not declared
+
+
+def test_verify_records_with_the_baselines_elicitation_choice(tmp_path: Path) -> None:
+    from mcpvcr.commands.verify import verify_options
+
+    _, allowed = record_elicits(tmp_path, "--elicit-defaults")
+    assert verify_options(allowed, timeout=5.0, concurrency=1).elicit_defaults is True
+    (tmp_path / "again").mkdir()
+    _, refused = record_elicits(tmp_path / "again")
+    assert verify_options(refused, timeout=5.0, concurrency=1).elicit_defaults is False
