@@ -10,6 +10,8 @@ import json
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from mcpvcr import store
 from mcpvcr.live import elicit
 from tests.live.helpers import fake_command, run_mcpvcr
@@ -114,3 +116,34 @@ def test_verify_records_with_the_baselines_elicitation_choice(tmp_path: Path) ->
     (tmp_path / "again").mkdir()
     _, refused = record_elicits(tmp_path / "again")
     assert verify_options(refused, timeout=5.0, concurrency=1).elicit_defaults is False
+
+
+@pytest.mark.real_target("everything")
+def test_server_everything_gets_a_cancel_for_its_form_with_a_required_field(
+    tmp_path: Path,
+) -> None:
+    # Its trigger-elicitation-request form requires `name`, which has no default: no person
+    # would have approved an answer without one, so the recorder cancels instead of inventing.
+    import shlex
+
+    from tests.targets import everything_argv
+
+    command = shlex.join(everything_argv())
+    found = {}
+    for flag in ("", "--elicit-defaults"):
+        out = tmp_path / f"ev{flag}.mcpvcr"
+        extra = ["--max-tools", "0"] if not flag else [flag]
+        run = run_mcpvcr("record", "--stdio", command, "--fuzz", "-o", str(out), *extra)
+        assert run.returncode == 0, run.stderr
+        found[flag] = store.load(out)
+    assert found[""].tool_named("trigger-elicitation-request") is None  # not declared: not offered
+    cassette = found["--elicit-defaults"]
+    assert cassette.tool_named("trigger-elicitation-request") is not None
+    calls = [
+        i
+        for i in cassette.body["interactions"]
+        if i["target"] == "trigger-elicitation-request" and i["case"] == "valid"
+    ]
+    texts = [block.get("text", "") for block in calls[0]["response"]["result"]["content"]]
+    assert any('"action": "cancel"' in text for text in texts), texts
+    assert "elicitation/create" in cassette.body["diagnostics"]["serverRequests"]
