@@ -17,6 +17,7 @@ URL mode is never declared: it means opening a page for a person.
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Mapping
 from typing import Any, Final
 
@@ -32,7 +33,7 @@ def client_capabilities(base: Mapping[str, Any], elicit_defaults: bool) -> dict[
     """`base` plus the elicitation capability when the operator allowed default answers."""
     if not elicit_defaults:
         return dict(base)
-    return {**base, "elicitation": ELICITATION_CAPABILITY}
+    return {**base, "elicitation": copy.deepcopy(ELICITATION_CAPABILITY)}
 
 
 def answer(params: Any, *, elicit_defaults: bool) -> dict[str, Any]:
