@@ -49,6 +49,8 @@ class RecordOptions:
     the fuzz plan, in this order (used only with `fuzz`)."""
     fuzz_order: tuple[str, ...] = ()
     """Tools to exercise first, in this order (`[tool.mcpvcr.fuzz] order`)."""
+    elicit_defaults: bool = False
+    """Declare form elicitation and accept each form with the server's own defaults."""
 
     def header_options(self) -> dict[str, Any]:
         """The options stored in the cassette header (not timeout/concurrency)."""
@@ -68,4 +70,5 @@ class RecordOptions:
             "maxResources": self.max_resources,
             # Only when set, so recordings made without it keep their bytes.
             **({"order": list(self.fuzz_order)} if self.fuzz_order else {}),
+            **({"elicitDefaults": True} if self.elicit_defaults else {}),
         } | ({"scenarios": [dict(call) for call in self.scenarios]} if self.scenarios else {})

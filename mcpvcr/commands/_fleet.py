@@ -185,6 +185,7 @@ def _record_args(options: dict[str, Any], force: bool) -> list[str]:
         ("--fuzz", "fuzz"),
         ("--fuzz-destructive", "fuzz_destructive"),
         ("--fuzz-readonly", "fuzz_readonly"),
+        ("--elicit-defaults", "elicit_defaults"),
         ("--keep-volatile", "keep_volatile"),
     ):
         if options.get(key):

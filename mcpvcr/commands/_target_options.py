@@ -56,6 +56,7 @@ OPTION_KEYS = (
     "concurrency",
     "fuzz_destructive",
     "fuzz_readonly",
+    "elicit_defaults",
     "quiet",
     "keep_volatile",
     "scrub",
@@ -147,6 +148,13 @@ def record_options(function: F) -> F:
             "--fuzz-readonly",
             is_flag=True,
             help="With --fuzz: call only tools annotated readOnlyHint (skip every other tool).",
+        ),
+        click.option(
+            "--elicit-defaults",
+            is_flag=True,
+            help="Declare form elicitation and accept each form with the server's own "
+            "default values (cancel when a required field has none). Without it, "
+            "elicitation is not declared and is refused.",
         ),
         click.option(
             "--seed", type=int, default=0, show_default=True, help="Seed of the fuzz cases."
@@ -357,6 +365,7 @@ def build_options(**kwargs: Any) -> RecordOptions:
         scrub_patterns=(*configured.scrub_patterns, *scrub),
         pinned_arguments=pins,
         fuzz_order=configured.order,
+        elicit_defaults=bool(kwargs.get("elicit_defaults")),
     )
 
 

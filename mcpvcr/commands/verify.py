@@ -45,6 +45,7 @@ def verify_options(baseline: Cassette, timeout: float, concurrency: int) -> Reco
         max_tools=header.get("maxTools") if isinstance(header.get("maxTools"), int) else None,
         fuzz_destructive=bool(header.get("fuzzDestructive")),
         fuzz_readonly=bool(header.get("fuzzReadonly")),
+        elicit_defaults=bool(header.get("elicitDefaults")),
         concurrency=concurrency,
         keep_volatile=bool(header.get("keepVolatile")),
         scrub_patterns=tuple(str(p) for p in scrub) if isinstance(scrub, list) else (),

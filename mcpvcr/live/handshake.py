@@ -22,7 +22,8 @@ What the recorder declares, always the same so recordings compare:
 - clientInfo {"name": "mcpvcr", "version": <mcpvcr version>};
 - capabilities {"roots": {"listChanged": false}}: only what mcpvcr honours
   (it answers `roots/list` with an empty list). It does not declare sampling
-  or elicitation because it would have to refuse those requests. A server's
+  or elicitation because it would have to refuse those requests; with
+  `--elicit-defaults` it adds form-mode elicitation (mcpvcr.live.elicit). A server's
   tool list can depend on this: server-everything lists 13 tools with no
   capabilities, 14 with roots (`get-roots-list`), 16 with all three.
 """
@@ -127,7 +128,7 @@ async def _discover(client: RawClient, timeout: float) -> Reply:
         "_meta": {
             PROTOCOL_VERSION_META: version,
             CLIENT_INFO_META: CLIENT_INFO,
-            CLIENT_CAPABILITIES_META: CLIENT_CAPABILITIES,
+            CLIENT_CAPABILITIES_META: client.client_capabilities,
         }
     }
     return await client.request("server/discover", params, timeout, modern_version=version)
@@ -136,7 +137,7 @@ async def _discover(client: RawClient, timeout: float) -> Reply:
 async def _initialize(client: RawClient, timeout: float) -> Reply:
     params = {
         "protocolVersion": HANDSHAKE_VERSION,
-        "capabilities": CLIENT_CAPABILITIES,
+        "capabilities": client.client_capabilities,
         "clientInfo": CLIENT_INFO,
     }
     return await client.request("initialize", params, timeout)

@@ -18,6 +18,7 @@ from typing import Any
 from mcpvcr import codec
 from mcpvcr.cassette import Cassette
 from mcpvcr.errors import CannotRun, UsageError
+from mcpvcr.live import elicit
 from mcpvcr.live.handshake import (
     CLIENT_CAPABILITIES,
     CLIENT_INFO,
@@ -37,6 +38,11 @@ from mcpvcr.terminal import printable
 def run_limit(options: RecordOptions) -> float:
     """The bound on a whole recording without the fuzz pass, seconds."""
     return options.timeout * 8 + 30.0
+
+
+def capabilities(options: RecordOptions) -> dict[str, Any]:
+    """What the recorder declares: always the same for the same options."""
+    return elicit.client_capabilities(CLIENT_CAPABILITIES, options.elicit_defaults)
 
 
 def quiet_sdk_logging() -> None:
@@ -92,7 +98,10 @@ async def _record_once(
         async with asyncio.timeout(limit):
             async with open_channel(target, options) as channel:
                 client = RawClient(
-                    channel, client_info=CLIENT_INFO, client_capabilities=CLIENT_CAPABILITIES
+                    channel,
+                    client_info=CLIENT_INFO,
+                    client_capabilities=capabilities(options),
+                    elicit_defaults=options.elicit_defaults,
                 )
                 client.start()
                 try:
@@ -293,7 +302,7 @@ def _new_cassette(target: Target, options: RecordOptions, handshake: Handshake) 
         handshake=handshake.method,
         protocol_version=handshake.protocol_version,
         client_info=CLIENT_INFO,
-        client_capabilities=CLIENT_CAPABILITIES,
+        client_capabilities=capabilities(options),
         options=options.header_options(),
         env_names=sorted(target.env),
         header_names=sorted(target.headers),

@@ -8,7 +8,7 @@ A tool whose `execution.taskSupport` is "required" answers a plain
    (or, validating first, a plain error or result, which is the answer);
 2. `tasks/get {"taskId"}` every `pollInterval` ms (clamped to 50 ms-1 s)
    until the status is terminal (completed, failed, cancelled) or
-   `input_required` (mcpvcr answers no elicitation, so it stops polling);
+   `input_required` (mcpvcr does not fetch a task's input requests, so it stops polling);
 3. `tasks/result {"taskId"}`: the tool's real answer (a CallToolResult or a
    JSON-RPC error), which is what the cassette stores and classifies.
 

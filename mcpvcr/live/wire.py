@@ -9,8 +9,9 @@ every outcome is a `Reply`.
 
 Server-to-client requests are answered at once so a server never waits on the
 recorder: `ping` with `{}`, `roots/list` with no roots (mcpvcr declares the
-`roots` capability and honours it with an empty list), anything else
-(sampling, elicitation, ...) with -32601, because mcpvcr does not declare it.
+`roots` capability and honours it with an empty list), `elicitation/create`
+as mcpvcr.live.elicit decides, anything else (sampling, ...) with -32601,
+because mcpvcr does not declare it.
 A `Relay` (record-through replay) instead receives the server's notifications
 and answers its requests, by asking the real client behind the proxy.
 """
@@ -26,6 +27,7 @@ from dataclasses import dataclass
 from typing import Any, Literal, Protocol
 
 from mcpvcr.jsonrpc import INTERNAL_ERROR, METHOD_NOT_FOUND, TARGET_FIELD
+from mcpvcr.live import elicit
 
 PROTOCOL_VERSION_META = "io.modelcontextprotocol/protocolVersion"
 CLIENT_INFO_META = "io.modelcontextprotocol/clientInfo"
@@ -102,8 +104,10 @@ class RawClient:
         *,
         client_info: Mapping[str, Any],
         client_capabilities: Mapping[str, Any],
+        elicit_defaults: bool = False,
     ) -> None:
         self.channel = channel
+        self.elicit_defaults = elicit_defaults
         self.client_info = dict(client_info)
         self.client_capabilities = dict(client_capabilities)
         self.era: Era = "none"
@@ -321,6 +325,8 @@ class RawClient:
             reply["result"] = {}
         elif method == "roots/list":
             reply["result"] = {"roots": []}
+        elif method == "elicitation/create":
+            reply.update(elicit.answer(params, elicit_defaults=self.elicit_defaults))
         else:
             reply["error"] = {
                 "code": METHOD_NOT_FOUND,

@@ -26,6 +26,7 @@ PASSING = [
     "initialize",
     "tools_call",
     "sse-retry",
+    "elicitation-sep1034-client-defaults",
     "auth/metadata-default",
     "auth/metadata-var1",
     "auth/metadata-var2",
@@ -50,11 +51,11 @@ PASSING = [
 ]
 
 KNOWN_FAILURES = {
-    # The mock serves metadata naming issuer <origin>/oauth at the origin's well-known path;
-    # RFC 8414 section 3.3 says to reject it, and mcpvcr does (the suite fixed its mock later).
+    # The mock serves metadata naming issuer <origin>/oauth at the origin's well-known path.
+    # RFC 8414 section 3.3 (which the 2025-03-26 authorization spec makes a client follow):
+    # such metadata MUST NOT be used. mcpvcr refuses it and does not fall back to the default
+    # endpoints either; the suite made its mock name the origin as issuer after 0.1.16.
     "auth/2025-03-26-oauth-metadata-backcompat": "issuer mismatch",
-    # mcpvcr does not declare elicitation: a recorder answering forms would record made-up input.
-    "elicitation-sep1034-client-defaults": "mcpvcr does not support elicitation/create",
 }
 
 

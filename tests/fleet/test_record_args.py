@@ -17,6 +17,7 @@ GIVEN: dict[str, Any] = {
     "concurrency": 2,
     "fuzz_destructive": False,
     "fuzz_readonly": True,
+    "elicit_defaults": True,
     "quiet": True,
     "keep_volatile": True,
     "scrub": ("req-[0-9]+",),

@@ -14,6 +14,10 @@ chosen here. Modes:
   echo_env   the first tool's description echoes $FAKE_SECRET
   asks       before answering tools/list, sends ping, roots/list and
              sampling/createMessage to the client and waits for all three answers
+  elicits    before answering tools/list, sends four elicitation/create requests (all
+             defaults; a required field without one; a default outside its enum;
+             URL mode) and lists tool_0 with the answers and the client's declared
+             capabilities as its description
   ignore_term  like hang, but ignores SIGTERM (needs SIGKILL)
   huge       one tool's description is 20 MB (one 20 MB line on stdout)
   stderr_flood  writes 20 MB to stderr before it answers anything
@@ -124,6 +128,49 @@ def ask_client():
     return answers
 
 
+PERSON = {
+    "name": {"type": "string", "default": "Ada"},
+    "age": {"type": "integer", "default": 36},
+    "score": {"type": "number", "default": 9.5},
+    "tier": {"type": "string", "enum": ["a", "b"], "default": "b"},
+    "ok": {"type": "boolean", "default": True},
+    "note": {"type": "string"},  # optional, no default: left out of an accepted answer
+}
+ELICITATIONS = [
+    {"message": "defaults", "requestedSchema": {"type": "object", "properties": PERSON}},
+    {
+        "mode": "form",
+        "message": "a required field without a default",
+        "requestedSchema": {"type": "object", "properties": PERSON, "required": ["note"]},
+    },
+    {
+        "mode": "form",
+        "message": "a default its own schema refuses",
+        "requestedSchema": {
+            "type": "object",
+            "properties": {"tier": {"type": "string", "enum": ["a"], "default": "z"}},
+        },
+    },
+    {
+        "mode": "url",
+        "message": "open a page",
+        "url": "https://example.invalid/x",
+        "elicitationId": "1",
+    },
+]
+
+
+def elicit_client():
+    for n, params in enumerate(ELICITATIONS):
+        send({"jsonrpc": "2.0", "id": f"s{n}", "method": "elicitation/create", "params": params})
+    answers = {}
+    while len(answers) < len(ELICITATIONS):
+        message = read()
+        if isinstance(message.get("id"), str) and message["id"].startswith("s"):
+            answers[message["id"]] = message.get("result", message.get("error"))
+    return answers
+
+
 def note_pids(*pids: int) -> None:
     """Tell the test which processes to check for orphans ($FAKE_PIDFILE)."""
     path = os.environ.get("FAKE_PIDFILE")
@@ -159,6 +206,7 @@ def main() -> None:
             if not line:
                 time.sleep(300)
     seen_answers = None
+    declared = None
     while True:
         message = read()
         method, mid, params = message.get("method"), message.get("id"), message.get("params")
@@ -188,6 +236,7 @@ def main() -> None:
             else:
                 error(mid, -32601, "Method not found")
         elif method == "initialize":
+            declared = (params or {}).get("capabilities")
             if MODE == "modern":
                 error(mid, -32601, "Method not found")
                 continue
@@ -208,6 +257,11 @@ def main() -> None:
                 os._exit(7)
             if MODE == "asks" and method == "tools/list" and seen_answers is None:
                 seen_answers = ask_client()
+                tools = [dict(TOOLS[0], description=json.dumps(seen_answers, sort_keys=True))]
+                result(mid, {"tools": tools})
+                continue
+            if MODE == "elicits" and method == "tools/list" and seen_answers is None:
+                seen_answers = {"declared": declared, **elicit_client()}
                 tools = [dict(TOOLS[0], description=json.dumps(seen_answers, sort_keys=True))]
                 result(mid, {"tools": tools})
                 continue

@@ -6,6 +6,11 @@ cassette), protected-resource metadata, authorization-server metadata, dynamic r
 `/authorize` and `/token` (authorization_code with PKCE, refresh_token, client_credentials).
 `approve="person"` makes `/authorize` answer a login page instead of redirecting. Everything
 the client did is counted in `seen`.
+
+`legacy` lays the server out as a 2025-03-26 one: no protected-resource metadata and no
+`resource_metadata` in the challenge. "metadata": RFC 8414 metadata at the origin (issuer
+= the origin) naming endpoints under /oauth/; "mismatch": the same document, but naming
+issuer <origin>/oauth; "defaults": no metadata at all, endpoints at the default paths.
 """
 
 from __future__ import annotations
@@ -29,9 +34,16 @@ CALL_SECONDS = 0.3
 
 class OAuthServer:
     def __init__(
-        self, *, approve: str = "auto", expires_in: int = 3600, protected: bool = True
+        self,
+        *,
+        approve: str = "auto",
+        expires_in: int = 3600,
+        protected: bool = True,
+        legacy: str | None = None,
     ) -> None:
         self.approve = approve
+        self.legacy = legacy
+        self.prefix = "/oauth" if legacy in ("metadata", "mismatch") else ""
         self.protected = protected
         self.in_flight = 0
         self.most_in_flight = 0  # tools/call answered at once (each takes CALL_SECONDS)
@@ -87,21 +99,22 @@ class OAuthServer:
     def get(self, h: BaseHTTPRequestHandler) -> None:
         path, _, query = h.path.partition("?")
         self.seen[f"GET {path}"] += 1
-        if path == "/.well-known/oauth-protected-resource/mcp":
+        if path == "/.well-known/oauth-protected-resource/mcp" and not self.legacy:
             send_json(h, 200, {"resource": self.url, "authorization_servers": [self.origin]})
-        elif path == "/.well-known/oauth-authorization-server":
+        elif path == "/.well-known/oauth-authorization-server" and self.legacy != "defaults":
             send_json(h, 200, self.metadata())
-        elif path == "/authorize":
+        elif path == f"{self.prefix}/authorize":
             self.authorize(h, {k: v[0] for k, v in parse_qs(query).items()})
         else:
             send_json(h, 404, {"error": "not found"})
 
     def metadata(self) -> dict[str, Any]:
+        base = f"{self.origin}{self.prefix}"
         return {
-            "issuer": self.origin,
-            "authorization_endpoint": f"{self.origin}/authorize",
-            "token_endpoint": f"{self.origin}/token",
-            "registration_endpoint": f"{self.origin}/register",
+            "issuer": base if self.legacy == "mismatch" else self.origin,
+            "authorization_endpoint": f"{base}/authorize",
+            "token_endpoint": f"{base}/token",
+            "registration_endpoint": f"{base}/register",
             "response_types_supported": ["code"],
             "grant_types_supported": ["authorization_code", "refresh_token", "client_credentials"],
             "code_challenge_methods_supported": ["S256"],
@@ -132,7 +145,7 @@ class OAuthServer:
         body = h.rfile.read(int(h.headers.get("content-length", "0")))
         path = urlsplit(h.path).path
         self.seen[f"POST {path}"] += 1
-        if path == "/register":
+        if path == f"{self.prefix}/register":
             send_json(h, 201, {**json.loads(body), "client_id": "registered-client"})
         elif path == "/idp/token":  # the enterprise identity provider's token exchange
             form = {k: v[0] for k, v in parse_qs(body.decode()).items()}
@@ -140,7 +153,7 @@ class OAuthServer:
             grant = f"id-jag-{next(self._numbers)}-x"
             self.id_jags.add(grant)
             send_json(h, 200, {"access_token": grant, "token_type": "N_A"})
-        elif path == "/token":
+        elif path == f"{self.prefix}/token":
             form = {k: v[0] for k, v in parse_qs(body.decode()).items()}
             self.token_forms.append(form)
             self.token_headers.append(h.headers.get("authorization", ""))
@@ -183,10 +196,10 @@ class OAuthServer:
         self.seen[f"mcp {message.get('method')}"] += 1
         token = h.headers.get("authorization", "").removeprefix("Bearer ")
         if self.protected and self.valid.get(token, 0) < time.time():
-            challenge = (
-                f'Bearer error="invalid_token", resource_metadata='
-                f'"{self.origin}/.well-known/oauth-protected-resource/mcp"'
-            )
+            challenge = 'Bearer error="invalid_token"'
+            if not self.legacy:
+                prm = f"{self.origin}/.well-known/oauth-protected-resource/mcp"
+                challenge += f', resource_metadata="{prm}"'
             send_json(h, 401, {"error": "invalid_token"}, {"WWW-Authenticate": challenge})
             return
         if "id" not in message:

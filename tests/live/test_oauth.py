@@ -318,3 +318,47 @@ def test_the_fuzz_pass_keeps_its_concurrency_with_oauth_in_place(
     assert code == 0, output
     assert server.seen["mcp tools/call"] >= 2
     assert server.most_in_flight >= 2
+
+
+def test_without_resource_metadata_the_origins_metadata_names_the_endpoints(
+    tmp_path: Path,
+) -> None:
+    # 2025-03-26 layout: the authorization base URL is the origin, and its RFC 8414
+    # metadata (issuer = the origin) is what says where to register, authorize and get tokens.
+    with OAuthServer(legacy="metadata") as server:
+        code, output, _ = record(server, tmp_path)
+    assert code == 0, output
+    assert server.seen["GET /.well-known/oauth-authorization-server"] >= 1
+    assert server.seen["POST /oauth/register"] == 1 and server.seen["GET /oauth/authorize"] == 1
+    assert server.seen["POST /oauth/token"] == 1
+    assert server.seen["GET /authorize"] == 0 and server.seen["POST /register"] == 0
+
+
+def test_metadata_naming_another_issuer_is_refused_not_used_nor_replaced_by_defaults(
+    tmp_path: Path,
+) -> None:
+    # The same document, naming issuer <origin>/oauth while served for the origin: it must
+    # not be used (its endpoints), and invalid metadata is not "no metadata" (the defaults).
+    with OAuthServer(legacy="mismatch") as server:
+        code, output, out = record(server, tmp_path)
+    assert code == 3, output
+    last = output.strip().splitlines()[-1]
+    assert "issuer mismatch" in last and f"{server.origin}/oauth" in last
+    assert "RFC 8414 section 3.3" in last  # says why, for the server's operator
+    assert server.url in last and "Traceback" not in output
+    assert server.seen["GET /.well-known/oauth-authorization-server"] >= 1
+    for used in ("POST /oauth/register", "GET /oauth/authorize", "POST /oauth/token"):
+        assert server.seen[used] == 0, used
+    for default in ("POST /register", "GET /authorize", "POST /token"):
+        assert server.seen[default] == 0, default
+    assert not out.exists()
+
+
+def test_without_any_metadata_the_default_endpoints_at_the_origin_are_used(
+    tmp_path: Path,
+) -> None:
+    with OAuthServer(legacy="defaults") as server:
+        code, output, _ = record(server, tmp_path)
+    assert code == 0, output
+    assert server.seen["POST /register"] == 1 and server.seen["GET /authorize"] == 1
+    assert server.seen["POST /token"] == 1

@@ -18,6 +18,12 @@ What mcpvcr adds (`_Policy`):
 - `--oauth-scope` replaces the scopes the server names;
 - a cached token's expiry survives the process, so it is refreshed, not sent stale;
 - every failure of the flow becomes one line naming the target (CannotRun).
+
+Issuer validation stays strict on every path, the 2025-03-26 one included: metadata
+whose `issuer` is not the identifier its well-known URL was built from (for a server
+without protected-resource metadata: the server's origin) is refused and not replaced
+by the default endpoints, since a document that exists but cannot be trusted is not a
+server "without metadata". The one-line failure says so, for the server's operator.
 """
 
 from __future__ import annotations
@@ -47,6 +53,10 @@ MAX_AUTHORIZATIONS = 3
 OAUTH_REQUEST = "mcpvcr_oauth"
 """Marks the flow's own requests (metadata, registration, token) for the HTTP channel."""
 CLIENT_NAME = "mcpvcr"
+ISSUER_HINT = (
+    " (metadata must name the issuer it was fetched for, RFC 8414 section 3.3;"
+    " mcpvcr does not use it: the server's operator must fix its `issuer`)"
+)
 
 
 class _Policy:
@@ -150,7 +160,8 @@ class _Policy:
         text = " ".join(str(err).split()) or type(err).__name__
         text = redact(text, self._mcpvcr_target.secret_values())
         challenge = f"{self._mcpvcr_challenge}; " if self._mcpvcr_challenge else ""
-        return f"{self._mcpvcr_target.label}: {challenge}OAuth failed: {text[:300]}"
+        hint = ISSUER_HINT if "issuer mismatch" in text else ""
+        return f"{self._mcpvcr_target.label}: {challenge}OAuth failed: {text[:300]}{hint}"
 
 
 def _same_token(request: httpx2.Request, tokens: Any) -> bool:
