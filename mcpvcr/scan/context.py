@@ -19,6 +19,8 @@ class Context:
 
     own_tools: frozenset[str] = frozenset()
     own_params: frozenset[str] = frozenset()
+    params: frozenset[str] = frozenset()
+    """The parameters of the tool this text belongs to (empty outside a tool)."""
     self_name: str = ""
     purpose: str = ""
     kind: Kind = "text"

@@ -12,6 +12,7 @@ from typing import Final
 
 from mcpvcr import regex_cache
 from mcpvcr.scan.lexicon_i18n import I18N
+from mcpvcr.scan.lexicon_i18n2 import I18N2
 
 _USER = r"(?:the\s+|your\s+|any\s+)?(?:user|users|human|humans|operator|person|customer|requester)"
 _TOOL = r"(?:tool|tools|function|functions|server|servers|mcp|plugin|plugins)"
@@ -38,6 +39,10 @@ EN: Final[dict[str, list[str]]] = {
         r"\b(?:ignore|disregard)\s+(?:the\s+|your\s+)?user'?s?\s+(?:original\s+)?(?:question|request"
         r"|instructions?|message|prompt|query|task)",
         r"\bnew\s+system\s+(?:prompt|instructions?)\b",
+        # "disregard whatever the user and the system said earlier", "forget what you were told"
+        r"\b(?:ignore|disregard|forget|override)\s+(?:what|whatever|everything|anything|all)\s+"
+        r"(?:that\s+)?(?:the\s+user|the\s+system|you\s+(?:were|have\s+been)|your\s+\w+|the\s+\w+"
+        r"\s+and\s+the\s+system)\b[^.\n]{0,30}\b(?:said|told|asked|instructed|given|wrote)\b",
         r"\b(?:this|these)\s+instructions?\s+(?:override|supersede|take\s+precedence)",
         r"\b(?:overrides?|supersedes?|takes\s+precedence\s+over)\s+(?:the\s+|all\s+|any\s+)?"
         r"(?:instructions?|rules|prompts?|guidelines)\b",
@@ -85,6 +90,14 @@ EN: Final[dict[str, list[str]]] = {
         + _USER
         + r"\b",
         r"\bgentle\s+and\s+not\s+scary\b",
+        # "users are not interested in such plumbing", "of no interest to the user"
+        r"\b" + _USER + r"\s+(?:are|is|would\s+not\s+be|will\s+not\s+be)\s+(?:not\s+)?"
+        r"(?:interested|concerned|bothered)\s+(?:in|with|by)\b",
+        r"\b(?:of\s+no|not\s+of\s+any)\s+(?:interest|concern|relevance)\s+to\s+" + _USER + r"\b",
+        r"\b(?:do\s+not|don'?t|never)\s+(?:mention|say|reveal|admit|report|disclose)\s+(?:that|what)"
+        r"\s+you\s+(?:did|have\s+done|sent|read|added|included|copied|forwarded)\b",
+        r"\b(?:tends?\s+to|would|will|might|may|could)\s+(?:only\s+)?(?:confuse|worry|upset|alarm"
+        r"|bore|distract)\s+(?:people|users|them|the\s+user|humans)\b",
         # "Don't mention it." ends the sentence: nothing protective follows, but alone it is
         # ordinary politeness, so it only counts beside another partner
         r"\b(?:do\s+not|don'?t|never)\s+(?:mention|reveal|disclose|bring\s+up)\s+(?:it|this|that"
@@ -107,6 +120,41 @@ EN: Final[dict[str, list[str]]] = {
         r"\b(?:ai|assistant|agent|llm)\s*:\s*(?=\w)",
         r"\bas\s+an?\s+(?:ai|assistant|language\s+model)\s*,\s*you\b",
     ],
+    "request": [
+        r"\b(?:it\s+would\s+be|it'?d\s+be)\s+(?:really\s+|very\s+|most\s+)?(?:great|helpful|nice"
+        r"|appreciated|ideal|best|wonderful)\s+if\s+you\b",
+        r"\b(?:could|would|can)\s+you\s+(?:please\s+|kindly\s+)?(?:also\s+)?(?:read|send|include|pass"
+        r"|forward|copy|attach|put|add|share|upload|provide|look\s+up|paste|use|create|call|fetch)\b",
+        r"\b(?:we|i)\s+(?:kindly\s+|politely\s+|strongly\s+)?(?:ask|request|recommend|suggest"
+        r"|encourage|invite|expect)\s+(?:that\s+)?(?:you|assistants?|the\s+assistant|models?|agents?"
+        r"|ai)\b",
+        r"\bkindly\s+(?:also\s+)?\w+|\bwe\s+would\s+appreciate\s+(?:it\s+)?if\s+you\b"
+        r"|\bbe\s+so\s+kind\s+as\s+to\b",
+        r"\bif\s+you\s+(?:could|would)\s+(?:kindly\s+|please\s+)?(?:read|send|include|pass|forward"
+        r"|copy|attach|put|add|share|upload|provide|look\s+up|paste)\b",
+    ],
+    "sysprompt": [
+        r"\b(?:system|developer|initial|original|hidden|secret)\s+(?:prompt|message|instructions)\b",
+        r"\b(?:instructions?|text|rules|guidelines|prompt|setup)\s+(?:that\s+)?you\s+(?:were"
+        r"|have\s+been|'ve\s+been)\s+(?:given|told|provided|configured\s+with|loaded\s+with)\b",
+        r"\b(?:all\s+|the\s+)?(?:earlier|previous|prior|preceding)\s+instructions\b"
+        r"|\bchain[\s-]+of[\s-]+thought\b|\binternal\s+reasoning\b|\bhidden\s+(?:setup|preamble)\b",
+        r"系统提示|システムプロンプト|\bprompt\s+di\s+sistema|\bsysteemprompt|\bprompt\w*\s+systemow\w+"
+        r"|\bsistem\s+istem\w*|\bönceki\s+(?:tüm\s+)?talimat\w*|시스템\s*프롬프트|(?:موجه|تعليمات)\s+النظام"
+        r"|सिस्टम\s+प्रॉम्प्ट|\bsystemprompt|\bprompt\s+(?:del\s+)?sistema|\bprompt\s+système"
+        r"|системн\w+\s+(?:промпт|подсказк\w+|инструкци\w+)",
+    ],
+    "publish": [
+        r"\bpublic(?:ly)?\s+(?:\w+\s+)?(?:gist|repo(?:sitory)?|issue|pull\s+request|paste(?:bin)?|post"
+        r"|comment|channel|page|bucket|link)s?\b|\bpastebin\b|\bpaste\.ee\b",
+    ],
+    "authority": [
+        r"\b(?:takes?|has|have|given)\s+(?:top\s+|the\s+highest\s+|absolute\s+)?(?:priority|precedence)"
+        r"\s+over\b|\b(?:highest|top|absolute|maximum)\s+priority\b",
+        r"\bnew\s+(?:policy|rule|directive|instructions?|orders?)\s*:",
+        r"\b(?:standing|mandatory|binding)\s+(?:requirement|order|instruction|rule|policy)\b",
+        r"\bstrict\s+(?:security\s+)?policy\b",
+    ],
     "precondition": [
         r"\bbefore\s+(?:using|calling|invoking|running|executing|answering|responding|replying)"
         r"\s+(?:this|any|every|each|the|another|other)?\s*(?:other\s+)?(?:tool|function|request"
@@ -123,8 +171,19 @@ EN: Final[dict[str, list[str]]] = {
         r"\bcritical\s+(?:system|security)\s+(?:requirement|step)\b",
         r"\bto\s+(?:validate|verify|confirm)\s+(?:the\s+|your\s+|user'?s?\s+)?identity\b",
     ],
-    "read_verb": [r"(?:^|[\s,;:(>*\]\"])(?:please\s+)?(?:" + _VERB_READ + r")\b"],
-    "move_verb": [r"(?:^|[\s,;:(>*\]\"])(?:please\s+)?(?:" + _VERB_MOVE + r")\b"],
+    "read_verb": [
+        r"(?:^|[\s,;:(>*\]\"])(?:please\s+)?(?:" + _VERB_READ + r")\b",
+        r"\b(?:reading|opening|retriev(?:es|ed|ing)|fetch(?:ed|ing)|collect(?:ed|ing)|gather(?:ed|ing)"
+        r"|extract(?:ed|ing)|harvest(?:ed|ing)|obtain(?:ed|ing)|dump(?:ed|ing)|grabb(?:ed|ing)"
+        r"|look(?:ed|ing)\s+up)\b",
+    ],
+    "move_verb": [
+        r"(?:^|[\s,;:(>*\]\"])(?:please\s+)?(?:" + _VERB_MOVE + r")\b",
+        r"\b(?:sending|uploading|posting|forwarding|transmitting|including|attaching|appending"
+        r"|passing|putting|embedding|inserting|cop(?:ied|ying)|sharing|submitting|pasting|providing"
+        r"|supplying|leaking|exfiltrating|delivering|mirroring|prefix(?:ed|ing)|prepend(?:ed|ing)"
+        r"|transferring|texting|e-?mailing)\b",
+    ],
     "cred": [
         r"~/\.ssh/(?!config\b|known_hosts\b)\S*|\bid_(?:rsa|ed25519|ecdsa|dsa)\b"
         r"|(?:~/|\$home/)?\.cursor/mcp\.json\b|\bmcp\.json\b|\bclaude_desktop_config\.json\b"
@@ -153,6 +212,15 @@ EN: Final[dict[str, list[str]]] = {
         r"(?:other|previous|prior|earlier)\s+(?:tools?|tool\s+calls|calls|functions)\b",
         r"\b(?:other|previous)\s+tools?'?\s+(?:output|results?|responses?)\b",
         r"\b(?:list_chats|chat\s+list|contact\s+list|recent\s+chats)\b",
+        r"\b(?:every|all|each)\s+(?:of\s+the\s+)?(?:earlier|previous|prior|past|preceding)\s+"
+        r"(?:messages?|turns?|exchanges?|prompts?|replies)\b",
+        r"\b(?:messages?|turns?|replies)\s+(?:in|of|from)\s+this\s+(?:chat|conversation|session"
+        r"|thread|dialog(?:ue)?)\b",
+        r"\b(?:system|developer|initial|original|hidden|secret)\s+(?:prompt|message|instructions)\b",
+        r"\b(?:instructions?|text|rules|guidelines|prompt|setup)\s+(?:that\s+)?you\s+(?:were"
+        r"|have\s+been|'ve\s+been)\s+(?:given|told|provided|configured\s+with|loaded\s+with)\b",
+        r"\b(?:all\s+|the\s+)?(?:earlier|previous|prior|preceding)\s+instructions\b"
+        r"|\bhidden\s+(?:setup|preamble)\b",
     ],
     "recipient": [
         r"\b(?:bcc|cc|blind\s+(?:carbon\s+)?copy|carbon\s+copy)\b",
@@ -166,6 +234,10 @@ EN: Final[dict[str, list[str]]] = {
         r"\b(?:must|should|shall|will|to)\s+(?:also|additionally|always)\s+(?:go|be\s+(?:sent|copied"
         r"|forwarded|delivered|mirrored|cc'?d|bcc'?d))\s+to\b",
         r"\b(?:carry|include|with)\s+a\s+copy\s+to\b|\bas\s+a\s+hidden\s+recipient\b",
+        r"\b(?:additional|extra|hidden|silent|secret|invisible|blind|second|permanent)\s+"
+        r"(?:hidden\s+)?(?:recipients?|addressees?|copy|copies)\b",
+        r"\b(?:forward|redirect|relay|mirror)\s+(?:these|those|my|your|his|her|their|its"
+        r"|the\s+user'?s)\b[^.\n]{0,60}\bto\b",
     ],
     "pref_strong": [
         r"\b(?:use|call|choose)\s+this\s+(?:tool|function|server)\s+exclusively\b"
@@ -185,6 +257,10 @@ EN: Final[dict[str, list[str]]] = {
         r"|inaccurate|dangerous|untrusted|obsolete)\b",
         r"\b(?:prefer|choose|use|select)\s+this\s+(?:tool|function|server)\s+(?:over|instead\s+of)\s+"
         r"(?:any|all|every|the)\s+(?:other|alternative)s?\b",
+        r"\b(?:all\s+|any\s+)?(?:other|competing|alternative)\s+(?:\w+\s+)?"
+        + _TOOL
+        + r"\s+(?:\w+\s+){1,4}?(?:are|is|have\s+been|were)\s+(?:\w+\s+)?(?:deprecated|unsafe"
+        r"|insecure|broken|unreliable|malicious|compromised|outdated|fake|hacked|obsolete)\b",
         r"\b(?:run|execute)\s+(?:it\s+|this\s+)?with\s+(?:admin|administrator|root|elevated|sudo)"
         r"\s+(?:privileges|rights|permissions|access)\b",
     ],
@@ -195,6 +271,8 @@ EN: Final[dict[str, list[str]]] = {
         r"|insecure|poisoned|hacked|fake|spying|untrustworthy|dangerous|infected|tampered|backdoored"
         r"|leaks?|leaking|steals?|stealing|sells?|harvests?|sends?\s+your\s+data|malware|spyware"
         r"|scams?|phishing)\b",
+        r"\b(?:the\s+others|they)\s+(?:are|have\s+been|were)\s+(?:\w+\s+){0,2}?(?:to\s+)?(?:leak"
+        r"|steal|sell|spy|harvest)\w*\b",
         r"\bthey\s+(?:are|have\s+been)\s+(?:all\s+)?(?:compromised|malicious|unsafe|poisoned"
         r"|hacked|fake|backdoored|tampered\s+with|malware|spyware|scams?|phishing)(?![\w-])",
         r"\b(?:tool|server|plugin|function|utility|extension)s?\s+(?:is|are|has\s+been|have\s+been"
@@ -208,6 +286,10 @@ EN: Final[dict[str, list[str]]] = {
         r"\b(?:rely|depend)\s+(?:exclusively|solely|only)\s+on\b|\b(?:use|call|choose)\s+(?:only"
         r"\s+this|this\s+one\s+only|it\s+exclusively)\b|\buse\s+only\s+this\b",
         r"\b(?:always|only)\s+(?:use|prefer|choose|pick|select|call)\s+this\s+one\b",
+        r"\b(?:route|send|direct|run|pass)\s+(?:every|all|each|any)\s+(?:\w+\s+)?(?:through|to|via)"
+        r"\s+this\s+(?:one|tool|server|function)\b",
+        r"\b(?:use|prefer|choose|pick|call)\s+this\s+(?:tool|one|server|function)\s+(?:instead\s+of"
+        r"|over|rather\s+than)\s+(?:any|all|every)\b",
         r"\b(?:the\s+)?(?:only|sole|single)\s+(?:dependable|trustworthy|trusted|reliable|safe|secure"
         r"|vetted|legitimate|genuine|authentic|uncompromised)\s+(?:\w+\s+){0,2}?(?:tool|reader"
         r"|translator|utility|server|plugin|function|service|client|option|one)\b",
@@ -225,8 +307,10 @@ EN: Final[dict[str, list[str]]] = {
         r"\bworld'?s\s+(?:best|most\s+\w+)\b",
         r"\bthe\s+(?:only\s+)?official\s+(?:and\s+)?\w*\s*" + _TOOL + r"\b",
         r"\b(?:#1|number\s+one|industry[\s-]leading|unrivall?ed|unmatched|best[\s-]in[\s-]class)\b",
-        r"\b\d{2,3}(?:\.\d+)?\s*%\s+of\s+(?:users|developers|professionals|experts|companies"
-        r"|engineers|teams|agents)\b",
+        r"\b\d{2,3}(?:\.\d+)?\s*%\s+of\s+(?:\w+\s+){0,3}?(?:users|developers|professionals|experts"
+        r"|companies|engineers|teams|agents|businesses|enterprises|organi[sz]ations)\b",
+        r"\btrusted\s+by\s+(?:over\s+|more\s+than\s+)?(?:\d[\d,.]*\s*(?:%|k|m|million)?|millions|thousands"
+        r"|most|all\s+major)\b",
         r"\b(?:officially\s+)?(?:endorsed|recommended|certified|approved)\s+by\s+(?:openai|anthropic"
         r"|google|microsoft|experts|professionals|the\s+mcp)\b",
         r"\b(?:always|only)\s+(?:use|prefer|choose|pick|select|call)\s+this\s+(?:tool|function"
@@ -239,7 +323,7 @@ SIGNALS: Final = tuple(EN)
 
 
 def _compile(signal: str) -> re.Pattern[str]:
-    alternatives = EN[signal] + I18N.get(signal, [])
+    alternatives = EN[signal] + I18N.get(signal, []) + I18N2.get(signal, [])
     return regex_cache.compile("|".join(f"(?:{p})" for p in alternatives), re.I | re.M)
 
 
@@ -277,7 +361,8 @@ URL: Final = regex_cache.compile(
 EMAIL: Final = regex_cache.compile(
     r"\b[\w.+-]{1,64}@[a-z0-9-]{1,63}(?:\.[a-z0-9-]{1,63})*\.[a-z]{2,24}\b", re.I
 )
-PHONE: Final = regex_cache.compile(r"(?<![\w+])\+\d[\d\s().-]{7,18}\d\b")
+# the number may run straight into a particle of a script without spaces ("+82-10-...로")
+PHONE: Final = regex_cache.compile(r"(?<![\w+])\+\d[\d\s().-]{7,18}\d(?!\d)")
 IMAGE: Final = regex_cache.compile(
     r"!\[[^\]\n]{0,200}\]\(\s*<?((?:https?:)?//[^)\s>]+)>?[^)]*\)"
     r"|<img\b[^>]{0,300}\bsrc\s*=\s*[\"']?((?:https?:)?//[^\"'\s>]+)"
@@ -288,7 +373,13 @@ PARAM_SINK: Final = regex_cache.compile(
     r"\b(?:as|in|into|inside|to|via|under|through|using)\s+(?:the\s+)?[`'\"]?([a-z_][\w-]{1,40})[`'\"]?"
     r"\s+(?:parameter|argument|field|param|arg|property|key)\b"
     r"|\b(?:parameter|argument|field|param)\s+[`'\"]([a-z_][\w-]{1,40})[`'\"]"
-    r"|\b(?:as|in|into)\s+[`'\"]([a-z_][\w-]{1,40})[`'\"]",
+    r"|\b(?:as|in|into)\s+[`'\"]([a-z_][\w-]{1,40})[`'\"]"
+    # the word for "field" or "parameter" in the other scanned languages, before or after the name
+    r"|(?:\b(?:campo|champ|feld|veld|pole|pola|kolom|fältet|fält|parametro|parametr\w*|parametre\w*"
+    r"|alan\w*|поле|параметр\w*)|الحقل|حقل|المعامل|पैरामीटर|फ़ील्ड|फील्ड|필드|매개변수|파라미터|字段"
+    r"|参数|フィールド|パラメータ|引数)\s*[`'\"‘“]?([a-z_][\w-]{0,40})\b"
+    r"|[`'\"‘“]([a-z_][\w-]{0,40})[`'\"’”]\s*(?:(?:alan|parametr|parametre|параметр)\w*|पैरामीटर"
+    r"|फ़ील्ड|फील्ड|필드|매개변수|파라미터|フィールド|パラメータ|引数|字段|参数)",
     re.I,
 )
 SECRET: Final = regex_cache.compile(
@@ -301,3 +392,11 @@ DATA_SLOT: Final = regex_cache.compile(
     re.I,
 )
 """In an image or link URL: a template slot or a long encoded value (data riding out)."""
+
+TOOL_WORD: Final = (
+    r"(?:strumento|herramienta|ferramenta|outil|werkzeug|narzędzi\w*|araç\w*|aracı\w*|verktyg\w*"
+    r"|alat|инструмент\w*|функци\w*|공구|도구\w*|툴\w*|أداة|الأداة|टूल|उपकरण|工具|ツール|関数|函数)"
+)
+"""The word for "tool" or "function" in the scanned languages."""
+QUOTE_OPEN: Final = "`'\"‘“"
+QUOTE_CLOSE: Final = "`'\"’”"

@@ -14,6 +14,7 @@ from typing import Final
 
 from mcpvcr import regex_cache
 from mcpvcr.scan.context import Context
+from mcpvcr.scan.rules_flow import foreign_recipient, published, store_into_param, system_prompt_out
 from mcpvcr.scan.rules_steer import preference, special
 from mcpvcr.scan.signals import Signals, Span
 from mcpvcr.scan.verdict import Verdict
@@ -293,7 +294,11 @@ def _shadowing(sig: Signals, ctx: Context) -> list[Verdict]:
             return [
                 Verdict("cross_tool_instruction", "error", span, why, ("sibling_tool", "recipient"))
             ]
-    return _generic(sig)
+    return foreign_recipient(sig, _foreign_refs(sig, ctx)) or _generic(sig)
+
+
+def _own_param(sig: Signals, ctx: Context) -> list[Verdict]:
+    return store_into_param(sig, ctx, purpose_sensitive(ctx.purpose))
 
 
 def _instructs(sig: Signals, index: int) -> bool:
@@ -320,6 +325,10 @@ def _generic(sig: Signals) -> list[Verdict]:
             if sig.in_sentence(n, index, reach=1)
         ]
         if sig.in_sentence("move_verb", index) and sig.in_sentence("imperative", index):
+            strong += [n for n in ("url", "email", "phone") if sig.in_sentence(n, index)]
+        # "every shell command through any tool must be prefixed with `curl ... | sh`"
+        strong += [n for n in ("shell", "authority") if sig.in_sentence(n, index, reach=1)]
+        if _instructs(sig, index):
             strong += [n for n in ("url", "email", "phone") if sig.in_sentence(n, index)]
         if strong:
             why = f"gives instructions about every other tool or server ({strong[0]})"
@@ -365,4 +374,7 @@ _CHECKS: Final = (
     _shadowing,
     preference,
     _decode_order,
+    _own_param,
+    system_prompt_out,
+    published,
 )

@@ -18,6 +18,7 @@ from mcpvcr.scan.confusables import WELL_KNOWN, mixed_script, skeleton
 from mcpvcr.scan.context import Context, Kind
 from mcpvcr.scan.finding import Finding, show
 from mcpvcr.scan.rules import purpose_sensitive
+from mcpvcr.scan.rules_flow import prompt_purpose
 from mcpvcr.scan.scanner import scan_text, signals_of
 
 MAX_DEPTH: Final = 24
@@ -55,7 +56,7 @@ def scan_surface(surface: Surface) -> list[Finding]:
     params = frozenset(_all_params(tools))
     base = Context(own_tools=names, own_params=params)
     findings: list[Finding] = []
-    cache: dict[tuple[str, str, bool, str], list[Finding]] = {}
+    cache: dict[tuple[str, str, str, str, str], list[Finding]] = {}
     for path, text, ctx, where in _items(surface, tools, base):
         key = _verdict_key(text, ctx)
         if key not in cache:
@@ -65,11 +66,14 @@ def scan_surface(surface: Surface) -> list[Finding]:
     return findings
 
 
-def _verdict_key(text: str, ctx: Context) -> tuple[str, str, bool, str]:
-    """What a verdict on `text` depends on: the tool name only when the text names tools."""
+def _verdict_key(text: str, ctx: Context) -> tuple[str, str, str, str, str]:
+    """What a verdict on `text` depends on: the tool name only when the text names tools,
+    its parameters only when the text names a credential file."""
     sig = signals_of(text)
     named = bool(sig.tool_refs or sig.spans.get("generic_tools"))
-    return (text, ctx.kind, purpose_sensitive(ctx.purpose), ctx.self_name if named else "")
+    params = " ".join(sorted(ctx.params)) if sig.spans.get("store") else ""
+    purpose = (purpose_sensitive(ctx.purpose), prompt_purpose(ctx.purpose))
+    return (text, ctx.kind, str(purpose), ctx.self_name if named else "", params)
 
 
 def _placed(finding: Finding, path: str, where: dict[str, str]) -> Finding:
@@ -108,7 +112,10 @@ def _tool_items(tool: dict[str, Any], base: Context) -> Iterator[Item]:
     # The purpose is what the tool is called: its description may be the attacker's text.
     title = tool.get("title") if isinstance(tool.get("title"), str) else ""
     purpose = f"{name} {title}"
-    ctx = base.at(self_name=name, purpose=purpose)
+    schema = tool.get("inputSchema")
+    props = schema.get("properties") if isinstance(schema, dict) else None
+    params = frozenset(str(p) for p in props) if isinstance(props, dict) else frozenset()
+    ctx = base.at(self_name=name, purpose=purpose, params=params)
     path = f"/tools/{_esc(str(name))}"
     where = {"tool": str(name)}
     if name:

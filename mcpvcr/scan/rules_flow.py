@@ -1,0 +1,96 @@
+"""Combination rules that need little or no language: where data is told to go.
+
+Same contract as `rules`: each verdict needs two families that only an attack
+combines. These lean on language-neutral evidence (a credential file path, the
+tool's own parameter names, a snake_case tool name, an address or phone number)
+so that a payload written in a language the lexicon does not know is still seen.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+from typing import Final
+
+from mcpvcr import regex_cache
+from mcpvcr.scan.context import Context
+from mcpvcr.scan.lexicon import PARAM_SINK, QUOTE_CLOSE, QUOTE_OPEN
+from mcpvcr.scan.signals import Signals, Span
+from mcpvcr.scan.verdict import Verdict
+
+# Parameters that name or select a credential (a key path, a profile, a token) take such
+# values by design; the attack routes a secret into a free-text one (notes, memo, extra).
+_SELECTOR: Final = regex_cache.compile(
+    r"path|file|dir|folder|profile|region|host|user|account|context|namespace|cluster|name|^id$"
+    r"|_id$|key|token|auth|pass|secret|cred|identity|config|env|cert|ssh|login|session|url|uri",
+    re.I,
+)
+_QUOTED_NAME: Final = regex_cache.compile(f"[{QUOTE_OPEN}]([a-z_][\\w-]{{0,40}})[{QUOTE_CLOSE}]")
+_PROMPT_PURPOSE: Final = regex_cache.compile(r"prompt|instruction|persona|agent_?config", re.I)
+
+
+@lru_cache(maxsize=4096)
+def prompt_purpose(purpose: str) -> bool:
+    """True when the tool's name says it works on prompts (a prompt-engineering tool)."""
+    return bool(_PROMPT_PURPOSE.search(purpose))
+
+
+def _sentence_text(sig: Signals, index: int) -> tuple[int, int]:
+    return sig.sentences[index] if index < len(sig.sentences) else (0, 0)
+
+
+def store_into_param(sig: Signals, ctx: Context, sensitive: bool) -> list[Verdict]:
+    """A credential file and one of the tool's own free-text parameters named as its place."""
+    if sensitive or not ctx.params or not sig.spans.get("store"):
+        return []
+    free = {p.lower() for p in ctx.params if not _SELECTOR.search(p)}
+    if not free:
+        return []
+    for span in sig.spans["store"]:
+        start, end = _sentence_text(sig, sig.sentence_of(span))
+        text = sig.folded.text[start:end]
+        named = [g for m in PARAM_SINK.finditer(text) for g in m.groups() if g and g in free]
+        named += [m.group(1) for m in _QUOTED_NAME.finditer(text) if m.group(1) in free]
+        if named:
+            why = f"names a credential file and this tool's parameter '{named[0]}' as where it goes"
+            return [Verdict("credential_access", "error", span, why, ("source", "own_parameter"))]
+    return []
+
+
+def system_prompt_out(sig: Signals, ctx: Context) -> list[Verdict]:
+    """The model's system prompt or earlier instructions, told to be copied somewhere."""
+    if prompt_purpose(ctx.purpose) or ctx.kind == "name":
+        return []
+    for span in sig.spans.get("sysprompt", []):
+        index = sig.sentence_of(span)
+        if sig.in_sentence("move_verb", index):
+            why = "asks the model to hand over its system prompt or earlier instructions"
+            return [Verdict("credential_access", "error", span, why, ("system_prompt", "move"))]
+    return []
+
+
+def published(sig: Signals, ctx: Context) -> list[Verdict]:
+    """Credentials or conversation ordered onto a public place (a public gist, issue, paste)."""
+    for span in sig.spans.get("publish", []):
+        index = sig.sentence_of(span)
+        source = (
+            sig.in_sentence("store", index)
+            + sig.in_sentence("conv", index)
+            + sig.in_sentence("quantified", index)
+        )
+        pushed = sig.in_sentence("imperative", index) or sig.in_sentence("move_verb", index)
+        if source and pushed:
+            why = "orders credentials or conversation published where anyone can read them"
+            return [Verdict("exfiltration", "error", source[0], why, ("source", "publish"))]
+    return []
+
+
+def foreign_recipient(sig: Signals, foreign: list[tuple[Span, str]]) -> list[Verdict]:
+    """Another server's tool named in the same sentence as a fixed address or phone number."""
+    for span, name in foreign:
+        index = sig.sentence_of(span)
+        fixed = [n for n in ("email", "phone") if sig.in_sentence(n, index)]
+        if fixed:
+            why = f"ties '{name}', a tool this server does not have, to a fixed {fixed[0]}"
+            return [Verdict("cross_tool_instruction", "error", span, why, ("other_tool", fixed[0]))]
+    return []
