@@ -27,8 +27,56 @@ _RECIPIENT_PARAM: Final = regex_cache.compile(
     r"|number|destination|webhook(?:_?url)?|callback(?:_?url)?|target|channel|receiver)s?$",
     re.I,
 )
-_VALUE_KEYS: Final = ("default", "const", "enum")
 _TEXT_KEYS: Final = ("description", "title", "$comment", "examples")
+_VALUE_KEYS: Final = ("default", "const", "enum")
+_KNOWN_KEYS: Final = frozenset(
+    {
+        "type",
+        "format",
+        "pattern",
+        "required",
+        "contentEncoding",
+        "contentMediaType",
+        "properties",
+        "patternProperties",
+        "definitions",
+        "dependentRequired",
+        "dependencies",
+        "additionalProperties",
+        "unevaluatedProperties",
+        "items",
+        "prefixItems",
+        "anyOf",
+        "oneOf",
+        "allOf",
+        "not",
+        "if",
+        "then",
+        "else",
+        "propertyNames",
+        "contains",
+        "readOnly",
+        "writeOnly",
+        "deprecated",
+        "minLength",
+        "maxLength",
+        "minimum",
+        "maximum",
+        "exclusiveMinimum",
+        "exclusiveMaximum",
+        "multipleOf",
+        "minItems",
+        "maxItems",
+        "uniqueItems",
+        "minProperties",
+        "maxProperties",
+        "nullable",
+        "discriminator",
+    }
+    | set(_TEXT_KEYS)
+    | set(_VALUE_KEYS)
+)
+"""Schema keywords whose strings are structure (types, names, patterns) or walked elsewhere."""
 
 
 @dataclass(frozen=True)
@@ -169,6 +217,11 @@ def _schema(
                 here,
             )
     for key, value in schema.items():
+        if key not in _KNOWN_KEYS and not key.startswith("$"):
+            # a vendor key ("x-llm-hint") is sent to the model with the rest of the schema
+            for index, text in enumerate(_strings(value) if isinstance(value, str | list) else []):
+                suffix = f"/{index}" if isinstance(value, list) else ""
+                yield f"{path}/{_esc(str(key))}{suffix}", text, ctx[kind], here
         if key in ("properties", "patternProperties", "$defs", "definitions") and isinstance(
             value, dict
         ):
