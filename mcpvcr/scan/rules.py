@@ -14,7 +14,13 @@ from typing import Final
 
 from mcpvcr import regex_cache
 from mcpvcr.scan.context import Context
-from mcpvcr.scan.rules_flow import foreign_recipient, published, store_into_param, system_prompt_out
+from mcpvcr.scan.rules_flow import (
+    foreign_recipient,
+    prompt_purpose,
+    published,
+    store_into_param,
+    system_prompt_out,
+)
 from mcpvcr.scan.rules_steer import preference, special
 from mcpvcr.scan.signals import Signals, Span
 from mcpvcr.scan.verdict import Verdict
@@ -225,10 +231,18 @@ def _parameter(sig: Signals, ctx: Context) -> list[Verdict]:
     span = sig.first("conv", "quantified")
     if span is None or purpose_sensitive(ctx.purpose):
         return []
+    # a tool that calls a model takes a system message for *that* model as an argument
+    own_prompt = all(_within(s, sig.spans["sysprompt"]) for s in sig.spans["conv"])
+    if own_prompt and not sig.spans["quantified"] and prompt_purpose(ctx.purpose):
+        return []
     why = (
         "a parameter asks for credentials or conversation content the tool's purpose does not need"
     )
     return [Verdict("credential_access", "error", span, why, ("parameter_source",))]
+
+
+def _within(span: Span, spans: list[Span]) -> bool:
+    return any(start <= span[0] and span[1] <= end for start, end in spans)
 
 
 def _recipient(sig: Signals, ctx: Context) -> list[Verdict]:

@@ -26,17 +26,26 @@ _SELECTOR: Final = regex_cache.compile(
     re.I,
 )
 _QUOTED_NAME: Final = regex_cache.compile(f"[{QUOTE_OPEN}]([a-z_][\\w-]{{0,40}})[{QUOTE_CLOSE}]")
-_PROMPT_PURPOSE: Final = regex_cache.compile(r"prompt|instruction|persona|agent_?config", re.I)
+# Tools that write prompts or call a model of their own take a system prompt as their input.
+_PROMPT_PURPOSE: Final = regex_cache.compile(
+    r"prompt|instruction|persona|agent|model|llm|gpt|claude|gemini|completion|inference|ollama",
+    re.I,
+)
 
 
 @lru_cache(maxsize=4096)
 def prompt_purpose(purpose: str) -> bool:
-    """True when the tool's name says it works on prompts (a prompt-engineering tool)."""
+    """True when the tool's name says it writes prompts or calls a model."""
     return bool(_PROMPT_PURPOSE.search(purpose))
 
 
-def _sentence_text(sig: Signals, index: int) -> tuple[int, int]:
-    return sig.sentences[index] if index < len(sig.sentences) else (0, 0)
+def _clause(sig: Signals, span: Span) -> tuple[int, int]:
+    """The clause around `span`: its sentence cut at semicolons."""
+    index = sig.sentence_of(span)
+    start, end = sig.sentences[index] if index < len(sig.sentences) else (0, 0)
+    before = sig.folded.text.rfind(";", start, span[0])
+    after = sig.folded.text.find(";", span[1], end)
+    return (before + 1 if before >= 0 else start, after if after >= 0 else end)
 
 
 def store_into_param(sig: Signals, ctx: Context, sensitive: bool) -> list[Verdict]:
@@ -47,10 +56,13 @@ def store_into_param(sig: Signals, ctx: Context, sensitive: bool) -> list[Verdic
     if not free:
         return []
     for span in sig.spans["store"]:
-        start, end = _sentence_text(sig, sig.sentence_of(span))
+        start, end = _clause(sig, span)
         text = sig.folded.text[start:end]
         named = [g for m in PARAM_SINK.finditer(text) for g in m.groups() if g and g in free]
-        named += [m.group(1) for m in _QUOTED_NAME.finditer(text) if m.group(1) in free]
+        # a quoted name alone may be documentation ("unless `depth` is given"): it needs a verb
+        moved = any(start <= s < end for s, _ in sig.spans["move_verb"] + sig.spans["read_verb"])
+        if moved:
+            named += [m.group(1) for m in _QUOTED_NAME.finditer(text) if m.group(1) in free]
         if named:
             why = f"names a credential file and this tool's parameter '{named[0]}' as where it goes"
             return [Verdict("credential_access", "error", span, why, ("source", "own_parameter"))]
