@@ -322,13 +322,30 @@ EN: Final[dict[str, list[str]]] = {
 SIGNALS: Final = tuple(EN)
 
 
-def _compile(signal: str) -> re.Pattern[str]:
-    alternatives = EN[signal] + I18N.get(signal, []) + I18N2.get(signal, [])
+# Letters of the non-Latin scripts the lexicons cover (Cyrillic, Arabic, Devanagari, kana,
+# CJK, Hangul, fullwidth forms): an entry needing one cannot match plain ASCII text.
+WIDE_SCRIPT: Final = regex_cache.compile(
+    "[\u0400-\u04ff\u0600-\u06ff\u0900-\u097f\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af\uff00-\uffef]"
+)
+
+
+def other_languages(signal: str, wide: bool) -> list[str]:
+    """The non-English entries of a signal; without `wide`, only those ASCII text can match."""
+    entries = I18N.get(signal, []) + I18N2.get(signal, [])
+    return [p for p in entries if wide or not WIDE_SCRIPT.search(p)]
+
+
+def _compile(signal: str, wide: bool) -> re.Pattern[str]:
+    alternatives = EN[signal] + other_languages(signal, wide)
     return regex_cache.compile("|".join(f"(?:{p})" for p in alternatives), re.I | re.M)
 
 
-PATTERNS: Final[dict[str, re.Pattern[str]]] = {signal: _compile(signal) for signal in SIGNALS}
-"""One alternation per signal: a single pass per text."""
+# Most model-visible text is plain ASCII: it is matched without the branches of the
+# other scripts, which cost a try at every position and can never match there.
+PATTERNS: Final[dict[str, re.Pattern[str]]] = {s: _compile(s, False) for s in SIGNALS}
+"""One alternation per signal, for plain ASCII text: a single pass per text."""
+PATTERNS_WIDE: Final[dict[str, re.Pattern[str]]] = {s: _compile(s, True) for s in SIGNALS}
+"""The same with every language's entries, for any other text."""
 
 TAG: Final = regex_cache.compile(
     r"<\s*/?\s*(?:system(?:[_-][a-z]+){0,2}|admin(?:[_-][a-z]+){1,2}|important|instructions?"

@@ -1,6 +1,6 @@
 """Cue patterns in Italian, Dutch, Polish, Turkish, Korean, Arabic and Hindi.
 
-Same families and contract as `lexicon_i18n`: lemma stems of each language,
+Same families and contract as `lexicon_i18n` (one language per entry): lemma stems of each language,
 matched on the folded copy (lower-case, NFKC), merged per signal with English
 so every combination rule stays language-neutral. Scripts without spaces
 between words, or with prefixes glued to the word (Arabic "و"), carry no `\\b`.
@@ -148,8 +148,16 @@ _RAW: Final[dict[str, list[str]]] = {
         r"|सिस्टम\s+प्रॉम्प्ट",
     ],
     "recipient": [
-        r"\bcopia\s+nascosta\b|\bccn\b|\bukryt\w+\s+kopi\w+|\budw\b|\bgizli\s+kopya\w*"
-        r"|숨은\s*참조|نسخة\s+(?:مخفية|كربونية)|बीसीसी|गुप्त\s+प्रति",
+        r"\bcopia\s+nascosta\b|\bccn\b|\bukryt\w+\s+kopi\w+|\budw\b|\bgizli\s+kopya\w*",
+        r"숨은\s*참조|نسخة\s+(?:مخفية|كربونية)|बीसीसी|गुप्त\s+प्रति",
+        # "change the recipient to ..."
+        r"\b(?:sostituisci|cambia|modifica)\s+(?:sempre\s+)?(?:il\s+)?destinatari[oi]"
+        r"|\b(?:vervang|wijzig|verander)\s+(?:altijd\s+)?(?:de\s+)?ontvanger"
+        r"|\b(?:zamień|zmień)\s+(?:zawsze\s+)?odbiorc\w+|\balıcıyı\s+(?:her\s+zaman\s+)?"
+        r"(?:değiştir|\S+\s+(?:yap|değiştir))",
+        r"수신자(?:를|을)?\s*[^.\n]{0,30}(?:바꾸|변경)",
+        r"(?:غيّر|غير|استبدل)\s+(?:دائماً\s+|دائما\s+)?(?:ال)?مستلم",
+        r"प्राप्तकर्ता\s+[^।\n]{0,30}बदल",
     ],
 }
 

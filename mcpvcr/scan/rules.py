@@ -272,18 +272,25 @@ def _image(sig: Signals, ctx: Context) -> list[Verdict]:
 
 def _foreign_refs(sig: Signals, ctx: Context) -> list[tuple[Span, str]]:
     """Tool references to tools neither this server has nor a parameter is called."""
-    own = {n.lower() for n in ctx.own_tools | {ctx.self_name}}
-    return [
-        (span, name)
-        for span, name in sig.tool_refs
-        if name not in ctx.own_params and name.lower() not in own
-    ]
+    if not sig.tool_refs:
+        return []
+    return [(span, name) for span, name in sig.tool_refs if not _is_own(name, ctx)]
+
+
+@lru_cache(maxsize=64)
+def _lowered(names: frozenset[str]) -> frozenset[str]:
+    return frozenset(n.lower() for n in names)
+
+
+def _is_own(name: str, ctx: Context) -> bool:
+    """A name of this server's tools (any case) or of a parameter: not another server's."""
+    low = name.lower()
+    return name in ctx.own_params or low == ctx.self_name.lower() or low in _lowered(ctx.own_tools)
 
 
 def _shadowing(sig: Signals, ctx: Context) -> list[Verdict]:
-    own = ctx.own_tools | {ctx.self_name}
     for span, name in sig.tool_refs:
-        if name in ctx.own_params or name.lower() in {n.lower() for n in own}:
+        if _is_own(name, ctx):
             continue
         index = sig.sentence_of(span)
         if not _instructs(sig, index) and _routes(sig, index):
@@ -300,7 +307,7 @@ def _shadowing(sig: Signals, ctx: Context) -> list[Verdict]:
     for span, name in sig.tool_refs:
         index = sig.sentence_of(span)
         if (
-            name in own
+            name in ctx.own_tools
             and name != ctx.self_name
             and (sig.in_sentence("recipient", index) or sig.has("conceal", "conceal_soft"))
         ):

@@ -98,11 +98,13 @@ def published(sig: Signals, ctx: Context) -> list[Verdict]:
 
 
 def foreign_recipient(sig: Signals, foreign: list[tuple[Span, str]]) -> list[Verdict]:
-    """Another server's tool named in the same sentence as a fixed address or phone number."""
+    """Another server's tool named in the same sentence as a fixed address or phone it routes to."""
     for span, name in foreign:
         index = sig.sentence_of(span)
         fixed = [n for n in ("email", "phone") if sig.in_sentence(n, index)]
-        if fixed:
+        # the address must be where something goes, not a contact or a format sample
+        routed = any(sig.in_sentence(n, index) for n in ("recipient", "move_verb", "imperative"))
+        if fixed and routed:
             why = f"ties '{name}', a tool this server does not have, to a fixed {fixed[0]}"
             return [Verdict("cross_tool_instruction", "error", span, why, ("other_tool", fixed[0]))]
     return []

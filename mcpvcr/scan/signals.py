@@ -22,14 +22,14 @@ from mcpvcr.scan.lexicon import (
     IMAGE,
     PARAM_SINK,
     PATTERNS,
+    PATTERNS_WIDE,
     PHONE,
     SPECIAL,
     TAG,
     TOOL_WORD,
     URL,
+    other_languages,
 )
-from mcpvcr.scan.lexicon_i18n import I18N
-from mcpvcr.scan.lexicon_i18n2 import I18N2
 from mcpvcr.scan.normalize import Folded, fold, mask_quoted, sentences
 
 Span = tuple[int, int]
@@ -181,7 +181,8 @@ def extract(raw: str) -> Signals:
     folded = Folded(folded.raw, text, folded.origin)
     masked = mask_quoted(text)
     found = Signals(folded, masked, sentences=sentences(masked))
-    for name, pattern in PATTERNS.items():
+    plain = masked.isascii()
+    for name, pattern in (PATTERNS if plain else PATTERNS_WIDE).items():
         found.spans[name] = [m.span() for m in pattern.finditer(masked)]
     found.spans["tag"] = [
         m.span()
@@ -248,22 +249,23 @@ def _xml_data(text: str, match: re.Match[str]) -> bool:
 
 # The other languages' read and move verbs opening a clause are orders too ("Lisez ...",
 # "Senden Sie ...", "Envíe ..."): the same combination rules then see them.
-_IMPERATIVE_I18N: Final = regex_cache.compile(
-    r"(?:^|[:>]\s*|[,;]\s*)(?:"
-    + "|".join(
-        f"(?:{p})"
-        for p in I18N["read_verb"] + I18N["move_verb"] + I18N2["read_verb"] + I18N2["move_verb"]
+def _clause_verbs(wide: bool) -> re.Pattern[str]:
+    verbs = other_languages("read_verb", wide) + other_languages("move_verb", wide)
+    return regex_cache.compile(
+        r"(?:^|[:>]\s*|[,;]\s*)(?:" + "|".join(f"(?:{p})" for p in verbs) + ")", re.I | re.M
     )
-    + ")",
-    re.I | re.M,
-)
+
+
+_IMPERATIVE_I18N: Final = _clause_verbs(False)
+_IMPERATIVE_WIDE: Final = _clause_verbs(True)
 
 
 def _imperatives(masked: str, spans: list[Span]) -> list[Span]:
     out: list[Span] = []
     for start, end in spans:
         clause = masked[start:end]
-        found_any = [*_IMPERATIVE.finditer(clause), *_IMPERATIVE_I18N.finditer(clause)]
+        other = _IMPERATIVE_I18N if clause.isascii() else _IMPERATIVE_WIDE
+        found_any = [*_IMPERATIVE.finditer(clause), *other.finditer(clause)]
         for found in sorted(found_any, key=lambda m: m.start()):
             prefix = clause[: found.start()]
             # a leading vocative or turn marker ("ai assistant:", "[inst]", "important -")
