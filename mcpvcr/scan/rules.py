@@ -263,7 +263,7 @@ def _recipient(sig: Signals, ctx: Context) -> list[Verdict]:
 
 def _image(sig: Signals, ctx: Context) -> list[Verdict]:
     # Pages fetched by a browse tool carry signed image URLs: in answers only a slot counts.
-    spans = sig.spans["image_slot" if ctx.kind == "answer" else "image"]
+    spans = sig.spans["image_slot" if ctx.kind in ("answer", "prompt_answer") else "image"]
     if not spans:
         return []
     why = "an image or link to an outside host whose URL carries data (rendering it leaks the data)"

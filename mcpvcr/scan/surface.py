@@ -146,7 +146,7 @@ def _items(surface: Surface, tools: list[dict[str, Any]], base: Context) -> Iter
     for prompt in surface.prompts:
         if isinstance(prompt, dict):
             yield from _prompt_items(prompt, base)
-    yield from _answers(surface.interactions, base)
+    yield from _answers(surface.interactions, base, surface.resources)
 
 
 def _plain(path: str, item: dict[str, Any], ctx: Context, where: dict[str, str]) -> Iterator[Item]:
@@ -263,8 +263,14 @@ def _prompt_items(prompt: dict[str, Any], base: Context) -> Iterator[Item]:
                     )
 
 
-def _answers(interactions: Sequence[Any], base: Context) -> Iterator[Item]:
+def _answers(
+    interactions: Sequence[Any], base: Context, resources: Sequence[Any]
+) -> Iterator[Item]:
     ctx = base.at(kind="answer")
+    kinds = {"prompts/get": base.at(kind="prompt_answer"), "code": base.at(kind="code")}
+    declared = {
+        str(r.get("uri")): str(r.get("mimeType", "")) for r in resources if isinstance(r, dict)
+    }
     for index, item in enumerate(interactions):
         if not isinstance(item, dict) or item.get("method") not in (
             "tools/call",
@@ -278,8 +284,26 @@ def _answers(interactions: Sequence[Any], base: Context) -> Iterator[Item]:
         ]
         where = {label: target, "field": "answer"}
         response = item.get("response")
+        if label == "resource" and _rendered(target, declared.get(target, ""), response):
+            here = kinds["code"]
+        else:
+            here = kinds.get(str(item["method"]), ctx)
         for path, text in _leaves(response, f"/interactions/{index}/response", 0):
-            yield path, text, ctx.at(self_name=target if label == "tool" else ""), where
+            yield path, text, here.at(self_name=target if label == "tool" else ""), where
+
+
+_RENDERED: Final = regex_cache.compile(
+    r"profile=mcp-app|javascript|ecmascript|text/css|application/wasm", re.I
+)
+
+
+def _rendered(uri: str, declared: str, response: Any) -> bool:
+    """An MCP App UI (`ui://`, `text/html;profile=mcp-app`) or a script: code the host runs or
+    renders for the user, not prose the model reads."""
+    result = response.get("result") if isinstance(response, dict) else None
+    contents = result.get("contents") if isinstance(result, dict) else None
+    types = [declared] + [str(c.get("mimeType", "")) for c in contents or [] if isinstance(c, dict)]
+    return uri.startswith("ui://") or any(_RENDERED.search(t) for t in types)
 
 
 def _leaves(value: Any, path: str, depth: int) -> Iterator[tuple[str, str]]:
