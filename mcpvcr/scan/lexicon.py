@@ -17,7 +17,7 @@ from mcpvcr.scan.lexicon_i18n2 import I18N2
 _USER = r"(?:the\s+|your\s+|any\s+)?(?:user|users|human|humans|operator|person|customer|requester)"
 _TOOL = r"(?:tool|tools|function|functions|server|servers|mcp|plugin|plugins)"
 _VERB_READ = (
-    r"read|cat|open|load|access|retrieve|fetch|collect|gather|extract|grab|dump|scan|search"
+    r"read|cat|open|load|access|retrieve|fetch|collect|gather|extract|grab|dump|scan|search|take"
     r"|look\s+up|find|locate|obtain|harvest|get"
 )
 _VERB_MOVE = (
@@ -72,6 +72,12 @@ EN: Final[dict[str, list[str]]] = {
         r"\bwithout\s+(?:the\s+)?user'?s?\s+(?:knowledge|awareness|noticing)\b",
     ],
     "conceal_soft": [
+        r"\b(?:do\s+not|don'?t|never|no\s+need\s+to)\s+(?:bother|trouble|burden|worry|distract"
+        r"|involve)\s+" + _USER + r"\b|\bwithout\s+involving\s+" + _USER + r"\b",
+        # rendered out of the user's sight: an HTML comment or invisible text in a reply
+        r"\b(?:in|inside|within|into|as)\s+(?:an?\s+)?(?:hidden\s+|invisible\s+)?html\s+comments?\b"
+        r"|\b(?:hidden|invisible)\s+(?:html\s+)?comments?\b"
+        r"|\b(?:white|invisible|zero[\s-]width)\s+(?:text|font|characters)\b",
         r"\bno\s+need\s+to\s+(?:bring\s+(?:it|this|that)\s+up|mention|tell|inform|bother|trouble"
         r"|notify|explain|say)\b",
         r"\b(?:mere|just\s+an?|an?\s+internal)\s+implementation\s+details?\b",
@@ -112,7 +118,7 @@ EN: Final[dict[str, list[str]]] = {
     "address": [
         r"\b(?:the\s+|you,?\s+the\s+|dear\s+)?(?:assistant|ai|a\.i\.|model|llm|agent|chatbot|claude"
         r"|chatgpt|gpt|copilot|gemini|language\s+model)\s+(?:must|should|shall|needs?\s+to|has\s+to"
-        r"|is\s+(?:required|instructed|expected)\s+to|will\s+now)\b",
+        r"|is\s+(?:required|instructed|expected|supposed|asked)\s+to|will\s+now|ought\s+to)\b",
         r"\b(?:note|message|instructions?|attention|important|reminder|requirements?|rules?|directives?"
         r"|notice|orders?)\s+(?:to|for)\s+(?:the\s+|any\s+)?"
         r"(?:ai|assistant|model|llm|agent|language\s+model|bot)s?\b",
@@ -183,6 +189,9 @@ EN: Final[dict[str, list[str]]] = {
         r"|passing|putting|embedding|inserting|cop(?:ied|ying)|sharing|submitting|pasting|providing"
         r"|supplying|leaking|exfiltrating|delivering|mirroring|prefix(?:ed|ing)|prepend(?:ed|ing)"
         r"|transferring|texting|e-?mailing)\b",
+        r"(?:^|[\s,;:(])(?:save|store|record|log|write|summari[sz]e|jot\s+down|note\s+down)\b",
+        r"\b(?:quietly|silently|secretly|also|then|please|and|always|just)\s+(?:text|message|sms|dm"
+        r"|e-?mail|fax|whatsapp)\b|\b(?:text|message|e-?mail|dm)\s+(?:it|them|this|that|a\s+copy)\b",
     ],
     "cred": [
         r"~/\.ssh/(?!config\b|known_hosts\b)\S*|\bid_(?:rsa|ed25519|ecdsa|dsa)\b"
@@ -228,6 +237,7 @@ EN: Final[dict[str, list[str]]] = {
         r"|the\s+\w+|a\s+copy|(?:all\s+)?(?:messages|emails?|mails?|replies|data|results))\b"
         r"[^.\n]{0,40}\bto\b",
         r"\b(?:send|add)\s+a\s+copy\b",
+        r"\b(?:save|keep|store|post|upload|forward|mirror|push|log)\s+a\s+copy\b[^.\n]{0,30}\bto\b",
         r"\b(?:set|change|replace|override|rewrite|switch)\s+(?:the\s+)?(?:recipient|to|destination"
         r"|target|address|phone\s+number|receiver|email|channel|account)s?\b",
         r"\b(?:recipient|destination|receiver)s?\s+(?:must|should|shall|will)\s+(?:always\s+)?be\b",
@@ -415,5 +425,3 @@ TOOL_WORD: Final = (
     r"|alat|инструмент\w*|функци\w*|공구|도구\w*|툴\w*|أداة|الأداة|टूल|उपकरण|工具|ツール|関数|函数)"
 )
 """The word for "tool" or "function" in the scanned languages."""
-QUOTE_OPEN: Final = "`'\"‘“"
-QUOTE_CLOSE: Final = "`'\"’”"

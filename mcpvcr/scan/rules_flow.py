@@ -14,7 +14,7 @@ from typing import Final
 
 from mcpvcr import regex_cache
 from mcpvcr.scan.context import Context
-from mcpvcr.scan.lexicon import PARAM_SINK, QUOTE_CLOSE, QUOTE_OPEN
+from mcpvcr.scan.lexicon import PARAM_SINK
 from mcpvcr.scan.signals import Signals, Span
 from mcpvcr.scan.verdict import Verdict
 
@@ -25,8 +25,17 @@ _SELECTOR: Final = regex_cache.compile(
     r"|_id$|key|token|auth|pass|secret|cred|identity|config|env|cert|ssh|login|session|url|uri",
     re.I,
 )
-_QUOTED_NAME: Final = regex_cache.compile(f"[{QUOTE_OPEN}]([a-z_][\\w-]{{0,40}})[{QUOTE_CLOSE}]")
 # Tools that write prompts or call a model of their own take a system prompt as their input.
+_BARE_NAME: Final = regex_cache.compile(r"(?<![\w./~-])([a-z_][a-z0-9_]{2,40})(?![\w/])")
+_HOLDS: Final = regex_cache.compile(
+    r"\b(?:contains?|hold|holds|carry|carries|includes?)\b|\bis\s+filled\s+with\b", re.I
+)
+# "never store passwords in body": a clause that forbids the move protects, it orders nothing
+_FORBIDS: Final = regex_cache.compile(
+    r"\b(?:never|not|don'?t|avoid|no)\s+(?:\w+\s+){0,2}?(?:store|put|include|pass|paste|send|save"
+    r"|log|write|add|copy|share|commit|enter|type|place|insert)\b",
+    re.I,
+)
 _PROMPT_PURPOSE: Final = regex_cache.compile(
     r"prompt|instruction|persona|agent|model|llm|gpt|claude|gemini|completion|inference|ollama",
     re.I,
@@ -43,30 +52,51 @@ def _clause(sig: Signals, span: Span) -> tuple[int, int]:
     """The clause around `span`: its sentence cut at semicolons."""
     index = sig.sentence_of(span)
     start, end = sig.sentences[index] if index < len(sig.sentences) else (0, 0)
-    before = sig.folded.text.rfind(";", start, span[0])
+    before = sig.folded.text.rfind(";", start, max(span[0], span[1] - 1))
     after = sig.folded.text.find(";", span[1], end)
     return (before + 1 if before >= 0 else start, after if after >= 0 else end)
 
 
 def store_into_param(sig: Signals, ctx: Context, sensitive: bool) -> list[Verdict]:
-    """A credential file and one of the tool's own free-text parameters named as its place."""
-    if sensitive or not ctx.params or not sig.spans.get("store"):
+    """A credential file and one of the tool's own free-text parameters named as its place;
+    or credentials or conversation told to go into (or be held by) such a parameter."""
+    if sensitive or not ctx.params:
         return []
     free = {p.lower() for p in ctx.params if not _SELECTOR.search(p)}
     if not free:
         return []
-    for span in sig.spans["store"]:
-        start, end = _clause(sig, span)
-        text = sig.folded.text[start:end]
-        named = [g for m in PARAM_SINK.finditer(text) for g in m.groups() if g and g in free]
-        # a quoted name alone may be documentation ("unless `depth` is given"): it needs a verb
-        moved = any(start <= s < end for s, _ in sig.spans["move_verb"] + sig.spans["read_verb"])
-        if moved:
-            named += [m.group(1) for m in _QUOTED_NAME.finditer(text) if m.group(1) in free]
+    for span in sig.spans.get("store", []):
+        clause = _clause(sig, span)
+        named = _sink_names(sig, clause, free) + _moved_names(sig, clause, free, _BARE_NAME)
         if named:
             why = f"names a credential file and this tool's parameter '{named[0]}' as where it goes"
             return [Verdict("credential_access", "error", span, why, ("source", "own_parameter"))]
+    for span in sig.spans.get("cred", []) + sig.spans.get("conv", []) + sig.spans["quantified"]:
+        clause = _clause(sig, span)
+        named = _sink_names(sig, clause, free) + _moved_names(sig, clause, free, _BARE_NAME)
+        if named:
+            why = f"tells the model to put credentials or conversation into parameter '{named[0]}'"
+            return [Verdict("credential_access", "error", span, why, ("source", "own_parameter"))]
     return []
+
+
+def _sink_names(sig: Signals, clause: tuple[int, int], free: set[str]) -> list[str]:
+    text = sig.folded.text[clause[0] : clause[1]]
+    return [g for m in PARAM_SINK.finditer(text) for g in m.groups() if g and g in free]
+
+
+def _moved_names(
+    sig: Signals, clause: tuple[int, int], free: set[str], names: re.Pattern[str]
+) -> list[str]:
+    """Own parameter names in a clause that also moves data (or says a parameter holds it):
+    a quoted or bare name alone may be documentation ("unless `depth` is given")."""
+    start, end = clause
+    verbs = sig.spans["move_verb"] + sig.spans["read_verb"]
+    moved = any(start <= s < end for s, _ in verbs)
+    moved = moved or bool(_HOLDS.search(sig.masked, start, end))
+    if not moved or _FORBIDS.search(sig.masked, start, end):
+        return []
+    return [m.group(1) for m in names.finditer(sig.folded.text, start, end) if m.group(1) in free]
 
 
 def system_prompt_out(sig: Signals, ctx: Context) -> list[Verdict]:

@@ -31,6 +31,7 @@ from mcpvcr.scan.lexicon import (
     other_languages,
 )
 from mcpvcr.scan.normalize import Folded, fold, mask_quoted, sentences
+from mcpvcr.scan.normalize import framed as _framed
 
 Span = tuple[int, int]
 
@@ -197,10 +198,13 @@ def extract(raw: str) -> Signals:
     found.spans["shell"] = [m.span() for m in _SHELL.finditer(text)]
     found.spans["decode_order"] = [m.span() for m in _DECODE_ORDER.finditer(masked)]
     found.spans["impersonation"] = [m.span() for m in _IMPERSONATION.finditer(masked)]
+    # A credential file inside a code span is still named ("`cat ~/.ssh/id_rsa`"); only an
+    # example framed as data ("detects paths such as ...") is masked.
+    plain_text = masked if _framed(text) else text
     found.spans["store"] = [
         m.span()
-        for m in _STORE.finditer(masked)
-        if not _NOT_STORE.match(masked, m.start()) and not _NOT_STORE.search(m.group(0))
+        for m in _STORE.finditer(plain_text)
+        if not _NOT_STORE.match(plain_text, m.start()) and not _NOT_STORE.search(m.group(0))
     ]
     found.spans["quantified"] = [m.span() for m in _QUANTIFIED.finditer(masked)]
     found.spans["url"] = [m.span() for m in URL.finditer(text) if not _benign_url(m.group(0))]
