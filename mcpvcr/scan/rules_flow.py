@@ -60,9 +60,14 @@ def _clause(sig: Signals, span: Span) -> tuple[int, int]:
 def store_into_param(sig: Signals, ctx: Context, sensitive: bool) -> list[Verdict]:
     """A credential file and one of the tool's own free-text parameters named as its place;
     or credentials or conversation told to go into (or be held by) such a parameter."""
-    if sensitive or not ctx.params:
+    if sensitive:
         return []
     free = {p.lower() for p in ctx.params if not _SELECTOR.search(p)}
+    if not ctx.params:
+        # a text judged without its tool (a diff of one description): the names the text
+        # itself calls a field or parameter stand in for the tool's parameters
+        free = set(_sink_names(sig, (0, len(sig.folded.text)), None))
+        free = {n for n in free if not _SELECTOR.search(n)}
     if not free:
         return []
     for span in sig.spans.get("store", []):
@@ -80,9 +85,11 @@ def store_into_param(sig: Signals, ctx: Context, sensitive: bool) -> list[Verdic
     return []
 
 
-def _sink_names(sig: Signals, clause: tuple[int, int], free: set[str]) -> list[str]:
+def _sink_names(sig: Signals, clause: tuple[int, int], free: set[str] | None) -> list[str]:
+    """Names the clause calls a field or parameter (of `free`, when given)."""
     text = sig.folded.text[clause[0] : clause[1]]
-    return [g for m in PARAM_SINK.finditer(text) for g in m.groups() if g and g in free]
+    names = [g for m in PARAM_SINK.finditer(text) for g in m.groups() if g]
+    return [n for n in names if free is None or n in free]
 
 
 def _moved_names(
