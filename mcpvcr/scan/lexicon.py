@@ -39,6 +39,16 @@ EN: Final[dict[str, list[str]]] = {
         r"\b(?:ignore|disregard)\s+(?:the\s+|your\s+)?user'?s?\s+(?:original\s+)?(?:question|request"
         r"|instructions?|message|prompt|query|task)",
         r"\bnew\s+system\s+(?:prompt|instructions?)\b",
+        r"\btreat\s+(?:the\s+following|this|what\s+follows|these\s+lines)\s+as\s+(?:an?\s+)?(?:system"
+        r"|developer|admin(?:istrator)?|operator)\s+(?:message|prompt|instructions?)\b",
+        r"\b(?:previous|prior|earlier|original|old|existing)\s+(?:guidance|instructions|rules|prompt"
+        r"|guidelines|directives)\s+(?:is|are)\s+(?:now\s+)?(?:outdated|obsolete|void|invalid|revoked"
+        r"|superseded|no\s+longer\s+valid)\b",
+        r"\b(?:rules|instructions|directives)\s+below\s+(?:replace|supersede|override)\b",
+        r"\bpretend\s+(?:that\s+)?(?:the\s+|your\s+)?(?:safety|content|system|usage)?\s*(?:policy"
+        r"|policies|rules|guidelines|restrictions|filters)\s+(?:do|does)\s*(?:not|n'?t)\s+(?:exist|apply)",
+        r"\b(?:act|behave|respond|operate)\s+as\s+an?\s+(?:unrestricted|unfiltered|uncensored"
+        r"|jailbroken)\b|\bwith\s+no\s+(?:content|safety)\s+(?:rules|filters|restrictions|policy)\b",
         # "disregard whatever the user and the system said earlier", "forget what you were told"
         r"\b(?:ignore|disregard|forget|override)\s+(?:what|whatever|everything|anything|all)\s+"
         r"(?:that\s+)?(?:the\s+user|the\s+system|you\s+(?:were|have\s+been)|your\s+\w+|the\s+\w+"
@@ -153,6 +163,16 @@ EN: Final[dict[str, list[str]]] = {
     "publish": [
         r"\bpublic(?:ly)?\s+(?:\w+\s+)?(?:gist|repo(?:sitory)?|issue|pull\s+request|paste(?:bin)?|post"
         r"|comment|channel|page|bucket|link)s?\b|\bpastebin\b|\bpaste\.ee\b",
+    ],
+    "steer_reply": [
+        r"\b(?:every|each|all|your)\s+(?:answers?|repl(?:y|ies)|responses?|messages?)\b[^.\n]{0,40}"
+        r"\b(?:must|should|shall|always|needs?\s+to)\b[^.\n]{0,30}\b(?:end|start|begin|include|contain"
+        r"|mention|append|link|close)\w*",
+    ],
+    "vouch": [
+        r"\b(?:say|tell\s+(?:the\s+)?user|claim|assure\s+(?:the\s+)?user|reply|answer|respond)\s+"
+        r"(?:that\s+)?(?:this|the|our)\s+(?:server|tool|service|app|plugin)\s+(?:is|has\s+been|was)\s+"
+        r"(?:\w+\s+){0,3}?(?:safe|secure|audited|verified|trusted|official|certified|harmless)\b",
     ],
     "authority": [
         r"\b(?:takes?|has|have|given)\s+(?:top\s+|the\s+highest\s+|absolute\s+)?(?:priority|precedence)"
@@ -275,6 +295,8 @@ EN: Final[dict[str, list[str]]] = {
         r"\s+(?:privileges|rights|permissions|access)\b",
     ],
     "pref_disparage": [
+        r"\b(?:from|on|of|by)\s+other\s+(?:servers?|providers?|vendors?|tools?)\b[^.\n]{0,40}\b(?:manipulated"
+        r"|fake|wrong|compromised|malicious|unsafe|poisoned|fabricated|falsified|rigged|tampered)\b",
         r"\b(?:all\s+|any\s+)?(?:other|competing|rival|alternative|third[\s-]party)\s+(?:\w+\s+){0,2}?"
         r"(?:tools?|utilit(?:y|ies)|servers?|plugins?|functions?|readers?|translators?|services?"
         r"|apis?|providers?|integrations?|clients?)\b[^.\n]{0,30}\b(?:compromised|malicious|unsafe"
@@ -290,6 +312,8 @@ EN: Final[dict[str, list[str]]] = {
         r"|spying|tampered\s+with)\b",
     ],
     "pref_exclusive": [
+        r"\b(?:the\s+)?only\s+(?:one|tool|server|function)\s+(?:you\s+)?(?:should|can|may|must)\s+"
+        r"(?:ever\s+)?(?:trust|use|call|rely\s+on|choose)\b",
         r"\b(?:never|do\s+not|don'?t|avoid|stop)\s+(?:use|using|call|calling|touch|pick|choose|trust"
         r"|invoke|rely\s+on)\s+(?:them|those|another(?:\s+one)?|any\s+other|others?|the\s+others"
         r"|alternatives)\b",
@@ -326,6 +350,7 @@ EN: Final[dict[str, list[str]]] = {
         r"\b(?:always|only)\s+(?:use|prefer|choose|pick|select|call)\s+this\s+(?:tool|function"
         r"|server)\b",
         r"\b(?:must|should)\s+always\s+be\s+(?:preferred|chosen|selected|used)\b",
+        r"\bthe\s+default\s+(?:tool|choice|server|option)\s+for\s+(?:all|every|any)\b",
     ],
 }
 

@@ -13,7 +13,7 @@ from functools import lru_cache
 from typing import Final
 
 from mcpvcr import regex_cache
-from mcpvcr.scan.context import Context
+from mcpvcr.scan.context import ANSWERS, Context
 from mcpvcr.scan.lexicon import PARAM_SINK
 from mcpvcr.scan.signals import Signals, Span
 from mcpvcr.scan.verdict import Verdict
@@ -144,4 +144,40 @@ def foreign_recipient(sig: Signals, foreign: list[tuple[Span, str]]) -> list[Ver
         if fixed and routed:
             why = f"ties '{name}', a tool this server does not have, to a fixed {fixed[0]}"
             return [Verdict("cross_tool_instruction", "error", span, why, ("other_tool", fixed[0]))]
+    return []
+
+
+_CHAINS: Final = regex_cache.compile(
+    r"\b(?:append|prepend|prefix|add|insert|chain|inject|attach)\w*\b[^.\n]{0,120}\bcommands?\b"
+    r"|\bcommands?\b[^.\n]{0,120}\b(?:append|prepend|prefix|add|insert|chain|inject|attach)\w*\b",
+    re.I,
+)
+
+
+def command_hijack(sig: Signals, ctx: Context) -> list[Verdict]:
+    """A shell payload (a script piped to a shell) told to ride along with the commands run.
+
+    Not in answers: a file, diff or log a tool returns quotes shell code as data."""
+    if ctx.kind in ANSWERS:
+        return []
+    for span in sig.spans.get("shell", []):
+        start, end = _clause(sig, span)
+        if _CHAINS.search(sig.folded.text, start, end):
+            why = "tells the model to add a downloaded script or destructive command to commands"
+            return [Verdict("cross_tool_instruction", "error", span, why, ("shell", "commands"))]
+    return []
+
+
+def steer_reply(sig: Signals, ctx: Context) -> list[Verdict]:
+    """Orders about what every reply must carry (a fixed link or address), or vouching for
+    the server to the user."""
+    for span in sig.spans.get("vouch", []):
+        why = "tells the model to vouch to the user that this server is safe or verified"
+        return [Verdict("poisoning_marker", "error", span, why, ("vouch",))]
+    for span in sig.spans.get("steer_reply", []):
+        index = sig.sentence_of(span)
+        fixed = [n for n in ("url", "email", "phone") if sig.in_sentence(n, index)]
+        if fixed:
+            why = f"tells the model to put a fixed {fixed[0]} into every reply"
+            return [Verdict("poisoning_marker", "error", span, why, ("reply", fixed[0]))]
     return []

@@ -87,7 +87,8 @@ _TOOL_REF_I18N: Final = regex_cache.compile(
     TOOL_WORD + r"\s*[`'\"]?(" + _ID + r")\b|\b(" + _ID + r")[`'\"]?\s*" + TOOL_WORD, re.I
 )
 _GENERIC_TOOLS: Final = regex_cache.compile(
-    r"\b(?:any|all|every|each|other|another)\s+(?:other\s+)?(?:mcp\s+)?(?:[a-z]+(?:\s+or\s+[a-z]+)?\s+)?"
+    r"\b(?:any|all|every|each|other|another)\s+(?:other\s+)?(?:mcp\s+)?"
+    r"(?:[a-z][a-z-]*(?:\s+or\s+[a-z][a-z-]*)?\s+)?"
     r"(?:tools?|functions?|servers?"
     r"|plugins?)\b(?!\s*(?:of|in|from)\s+this)|\bother\s+(?:mcp\s+)?servers?\b|\bthe\s+others\b",
     re.I,
