@@ -347,6 +347,8 @@ def _generic(sig: Signals, ctx: Context) -> list[Verdict]:
             for n in ("recipient", "conceal", "conceal_soft", "store", "conv", "param_sink")
             if sig.in_sentence(n, index, reach=1)
         ]
+        if sig.in_sentence("move_verb", index) and sig.in_sentence("quantified", index):
+            strong.append("quantified")  # "with any file-writing tool, write the user's keys ..."
         if sig.in_sentence("move_verb", index) and sig.in_sentence("imperative", index):
             strong += [n for n in ("url", "email", "phone") if sig.in_sentence(n, index)]
         # "every shell command through any tool must be prefixed with `curl ... | sh`"
