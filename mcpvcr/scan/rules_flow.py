@@ -26,6 +26,13 @@ _SELECTOR: Final = regex_cache.compile(
     re.I,
 )
 # Tools that write prompts or call a model of their own take a system prompt as their input.
+_QUOTED: Final = regex_cache.compile(
+    r"[`'\"\u2018\u201c]([a-z_][a-z0-9_-]{0,40})[`'\"\u2019\u201d]"
+)
+_SAMPLE: Final = regex_cache.compile(
+    r"\b(?:e\.g\.|for\s+example|such\s+as|like|format|formats|looks?\s+like|numbers?\s+look)\b",
+    re.I,
+)
 _BARE_NAME: Final = regex_cache.compile(r"(?<![\w./~-])([a-z_][a-z0-9_]{2,40})(?![\w/])")
 _HOLDS: Final = regex_cache.compile(
     r"\b(?:contains?|hold|holds|carry|carries|includes?)\b|\bis\s+filled\s+with\b", re.I
@@ -72,7 +79,9 @@ def store_into_param(sig: Signals, ctx: Context, sensitive: bool) -> list[Verdic
         return []
     for span in sig.spans.get("store", []):
         clause = _clause(sig, span)
-        named = _sink_names(sig, clause, free) + _moved_names(sig, clause, free, _BARE_NAME)
+        # a quoted own name in the file's clause is its place in any language ("'ghichu'")
+        named = _sink_names(sig, clause, free) + _quoted_names(sig, clause, free)
+        named += _moved_names(sig, clause, free, _BARE_NAME)
         if named:
             why = f"names a credential file and this tool's parameter '{named[0]}' as where it goes"
             return [Verdict("credential_access", "error", span, why, ("source", "own_parameter"))]
@@ -90,6 +99,11 @@ def _sink_names(sig: Signals, clause: tuple[int, int], free: set[str] | None) ->
     text = sig.folded.text[clause[0] : clause[1]]
     names = [g for m in PARAM_SINK.finditer(text) for g in m.groups() if g]
     return [n for n in names if free is None or n in free]
+
+
+def _quoted_names(sig: Signals, clause: tuple[int, int], free: set[str]) -> list[str]:
+    text = sig.folded.text
+    return [m.group(1) for m in _QUOTED.finditer(text, *clause) if m.group(1) in free]
 
 
 def _moved_names(
@@ -139,9 +153,17 @@ def foreign_recipient(sig: Signals, foreign: list[tuple[Span, str]]) -> list[Ver
     for span, name in foreign:
         index = sig.sentence_of(span)
         fixed = [n for n in ("email", "phone") if sig.in_sentence(n, index)]
-        # the address must be where something goes, not a contact or a format sample
+        # the address must be where something goes, not a contact or a format sample: an
+        # order says so, or (in any language) the name and the address share a clause
         routed = any(sig.in_sentence(n, index) for n in ("recipient", "move_verb", "imperative"))
-        if fixed and routed:
+        start, end = _clause(sig, span)
+        near = [
+            n
+            for n in ("email", "phone")
+            if any(start <= s < end for s, _ in sig.spans[n])
+            and not _SAMPLE.search(sig.masked, start, end)
+        ]
+        if (fixed and routed) or near:
             why = f"ties '{name}', a tool this server does not have, to a fixed {fixed[0]}"
             return [Verdict("cross_tool_instruction", "error", span, why, ("other_tool", fixed[0]))]
     return []
