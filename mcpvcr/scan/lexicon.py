@@ -8,6 +8,7 @@ merged per signal so every combination rule is language-neutral.
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from typing import Final
 
 from mcpvcr import regex_cache
@@ -379,8 +380,13 @@ def _compile(signal: str, wide: bool) -> re.Pattern[str]:
 # other scripts, which cost a try at every position and can never match there.
 PATTERNS: Final[dict[str, re.Pattern[str]]] = {s: _compile(s, False) for s in SIGNALS}
 """One alternation per signal, for plain ASCII text: a single pass per text."""
-PATTERNS_WIDE: Final[dict[str, re.Pattern[str]]] = {s: _compile(s, True) for s in SIGNALS}
-"""The same with every language's entries, for any other text."""
+
+
+@lru_cache(maxsize=1)
+def patterns_wide() -> dict[str, re.Pattern[str]]:
+    """The same with every language's entries, for any other text (built when first needed)."""
+    return {s: _compile(s, True) for s in SIGNALS}
+
 
 TAG: Final = regex_cache.compile(
     r"<\s*/?\s*(?:system(?:[_-][a-z]+){0,2}|admin(?:[_-][a-z]+){1,2}|important|instructions?"

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Final
 
 from mcpvcr import regex_cache
@@ -22,13 +23,13 @@ from mcpvcr.scan.lexicon import (
     IMAGE,
     PARAM_SINK,
     PATTERNS,
-    PATTERNS_WIDE,
     PHONE,
     SPECIAL,
     TAG,
     TOOL_WORD,
     URL,
     other_languages,
+    patterns_wide,
 )
 from mcpvcr.scan.normalize import Folded, fold, mask_quoted, sentences
 from mcpvcr.scan.normalize import framed as _framed
@@ -184,7 +185,7 @@ def extract(raw: str) -> Signals:
     masked = mask_quoted(text)
     found = Signals(folded, masked, sentences=sentences(masked))
     plain = masked.isascii()
-    for name, pattern in (PATTERNS if plain else PATTERNS_WIDE).items():
+    for name, pattern in (PATTERNS if plain else patterns_wide()).items():
         found.spans[name] = [m.span() for m in pattern.finditer(masked)]
     found.spans["tag"] = [
         m.span()
@@ -254,6 +255,7 @@ def _xml_data(text: str, match: re.Match[str]) -> bool:
 
 # The other languages' read and move verbs opening a clause are orders too ("Lisez ...",
 # "Senden Sie ...", "Envíe ..."): the same combination rules then see them.
+@lru_cache(maxsize=2)
 def _clause_verbs(wide: bool) -> re.Pattern[str]:
     verbs = other_languages("read_verb", wide) + other_languages("move_verb", wide)
     return regex_cache.compile(
@@ -262,14 +264,13 @@ def _clause_verbs(wide: bool) -> re.Pattern[str]:
 
 
 _IMPERATIVE_I18N: Final = _clause_verbs(False)
-_IMPERATIVE_WIDE: Final = _clause_verbs(True)
 
 
 def _imperatives(masked: str, spans: list[Span]) -> list[Span]:
     out: list[Span] = []
     for start, end in spans:
         clause = masked[start:end]
-        other = _IMPERATIVE_I18N if clause.isascii() else _IMPERATIVE_WIDE
+        other = _IMPERATIVE_I18N if clause.isascii() else _clause_verbs(True)
         found_any = [*_IMPERATIVE.finditer(clause), *other.finditer(clause)]
         for found in sorted(found_any, key=lambda m: m.start()):
             prefix = clause[: found.start()]
