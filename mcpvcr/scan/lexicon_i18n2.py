@@ -159,6 +159,22 @@ _RAW: Final[dict[str, list[str]]] = {
         r"(?:غيّر|غير|استبدل)\s+(?:دائماً\s+|دائما\s+)?(?:ال)?مستلم",
         r"प्राप्तकर्ता\s+[^।\n]{0,30}बदल",
     ],
+    # "never use other tools", "the only trustworthy tool"
+    "pref_strong": [
+        r"\bnon\s+usare\s+(?:mai\s+)?(?:altri|nessun\s+altro)\s+strument[oi]"
+        r"|\bunico\s+strumento\s+(?:affidabile|sicuro|fidato)",
+        r"\bgebruik\s+(?:nooit|geen)\s+(?:andere\s+)?(?:tools?|hulpmiddelen)"
+        r"|\bde\s+enige\s+(?:betrouwbare|veilige)\s+tool",
+        r"\bnigdy\s+nie\s+używaj\s+innych\s+narzędzi"
+        r"|\bjedyn\w+\s+(?:zaufan\w+|bezpieczn\w+|wiarygodn\w+)\s+narzędzi\w*",
+        r"\b(?:başka|diğer)\s+(?:hiçbir\s+)?ara[çc]\w*\s+(?:asla\s+)?kullanma"
+        r"|\btek\s+(?:güvenilir|güvenli)\s+araç",
+        r"다른\s*(?:도구|툴)(?:를|을|는)?\s*(?:절대\s*)?(?:사용하지|쓰지)\s*(?:마|말)"
+        r"|유일하게\s*(?:신뢰할\s*수\s*있는|안전한)\s*(?:도구|툴)",
+        r"و?لا\s+تستخدم\s+(?:أي\s+)?(?:أدوات|أداة)\s+أخرى|الأداة\s+الوحيدة\s+(?:الموثوقة|الآمنة)",
+        r"(?:अन्य|दूसरे)\s+(?:टूल|उपकरण)\w*\s+(?:का\s+)?(?:कभी\s+)?(?:उपयोग|इस्तेमाल)\s+(?:न|मत)"
+        r"|एकमात्र\s+(?:भरोसेमंद|सुरक्षित|विश्वसनीय)\s+(?:टूल|उपकरण)",
+    ],
 }
 
 I18N2: Final[dict[str, list[str]]] = {
