@@ -1,4 +1,5 @@
-"""Scanner findings in a tool's schema values: enums, defaults, consts, examples, property names.
+"""Scanner findings in a tool's schema values: enums, defaults, consts, examples, property names
+and vendor (`x-...`) keys.
 
 Descriptions and titles go through `text.text_change` with their word diff;
 the other model-visible strings of a schema (an enum value that carries an
@@ -16,8 +17,8 @@ from mcpvcr.diff.text import LABEL, RULE_OF
 from mcpvcr.scan import Finding, Surface, scan_surface
 
 _VALUE_PATH: Final = re.compile(
-    r"/(?:inputSchema|outputSchema)/.*(?:/(?:default|const|\$comment)|/(?:enum|examples)/\d+"
-    r"|/properties/[^/]+)$"
+    r"/(?:inputSchema|outputSchema)(?:/.*)?/(?:default|const|\$comment|(?:enum|examples)/\d+"
+    r"|properties/[^/]+|x-[^/]+(?:/\d+)?)$"
 )
 
 

@@ -5,7 +5,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
-Kind = Literal["text", "name", "param", "recipient_value", "answer"]
+Kind = Literal["text", "name", "param", "recipient_value", "answer", "prompt_answer", "code"]
+"""`answer`: a recorded tool or resource answer; `prompt_answer`: a prompt's messages (a
+template the user picks to instruct the model, so orders to the assistant are its job);
+`code`: an app UI or script body the host renders, never prose for the model."""
+ANSWERS: frozenset[str] = frozenset({"answer", "prompt_answer", "code"})
 
 
 @dataclass(frozen=True)
@@ -19,6 +23,8 @@ class Context:
 
     own_tools: frozenset[str] = frozenset()
     own_params: frozenset[str] = frozenset()
+    params: frozenset[str] = frozenset()
+    """The parameters of the tool this text belongs to (empty outside a tool)."""
     self_name: str = ""
     purpose: str = ""
     kind: Kind = "text"

@@ -40,7 +40,7 @@ class Decoded:
 
 def decode_blocks(text: str) -> list[Decoded]:
     """Encoded blocks of `text` that decode to readable text, at most MAX_BLOCKS."""
-    out: list[Decoded] = []
+    out: list[Decoded] = _leet(text)
     for encoding, pattern, decoder in _DECODERS:
         for match in pattern.finditer(text):
             block = match.group(0)[:MAX_BLOCK_CHARS]
@@ -83,6 +83,25 @@ def _uescape(block: str) -> str:
         return block.encode("ascii").decode("unicode_escape")
     except (UnicodeDecodeError, UnicodeEncodeError):
         return ""
+
+
+# Leetspeak ("1gn0r3 4ll pr3v10u5 1n5truct10n5"): words that mix letters with the digits
+# standing for letters. Ids such as sha256 or k8s read back as nonsense, which the rescan drops.
+_LEET_WORD: Final = regex_cache.compile(
+    r"(?<![\w@$])(?=[\w@$]*[a-z])(?=[\w@$]*[013457@$])[a-z013457@$]{2,}(?![\w@$])", re.I
+)
+_LEET_MAP: Final = str.maketrans("013457@$", "oieastas")
+MIN_LEET_WORDS: Final = 3
+
+
+def _leet(text: str) -> list[Decoded]:
+    words = list(_LEET_WORD.finditer(text[:MAX_BLOCK_CHARS]))
+    if len(words) < MIN_LEET_WORDS:
+        return []
+    start, end = words[0].start(), words[-1].end()
+    block = text[start:end]
+    decoded = _LEET_WORD.sub(lambda m: m.group(0).translate(_LEET_MAP), block)
+    return [Decoded(start, end, "leetspeak", decoded)] if _readable(decoded) else []
 
 
 _DECODERS: Final = (

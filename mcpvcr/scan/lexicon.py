@@ -8,15 +8,17 @@ merged per signal so every combination rule is language-neutral.
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from typing import Final
 
 from mcpvcr import regex_cache
 from mcpvcr.scan.lexicon_i18n import I18N
+from mcpvcr.scan.lexicon_i18n2 import I18N2
 
 _USER = r"(?:the\s+|your\s+|any\s+)?(?:user|users|human|humans|operator|person|customer|requester)"
 _TOOL = r"(?:tool|tools|function|functions|server|servers|mcp|plugin|plugins)"
 _VERB_READ = (
-    r"read|cat|open|load|access|retrieve|fetch|collect|gather|extract|grab|dump|scan|search"
+    r"read|cat|open|load|access|retrieve|fetch|collect|gather|extract|grab|dump|scan|search|take"
     r"|look\s+up|find|locate|obtain|harvest|get"
 )
 _VERB_MOVE = (
@@ -38,6 +40,20 @@ EN: Final[dict[str, list[str]]] = {
         r"\b(?:ignore|disregard)\s+(?:the\s+|your\s+)?user'?s?\s+(?:original\s+)?(?:question|request"
         r"|instructions?|message|prompt|query|task)",
         r"\bnew\s+system\s+(?:prompt|instructions?)\b",
+        r"\btreat\s+(?:the\s+following|this|what\s+follows|these\s+lines)\s+as\s+(?:an?\s+)?(?:system"
+        r"|developer|admin(?:istrator)?|operator)\s+(?:message|prompt|instructions?)\b",
+        r"\b(?:previous|prior|earlier|original|old|existing)\s+(?:guidance|instructions|rules|prompt"
+        r"|guidelines|directives)\s+(?:is|are)\s+(?:now\s+)?(?:outdated|obsolete|void|invalid|revoked"
+        r"|superseded|no\s+longer\s+valid)\b",
+        r"\b(?:rules|instructions|directives)\s+below\s+(?:replace|supersede|override)\b",
+        r"\bpretend\s+(?:that\s+)?(?:the\s+|your\s+)?(?:safety|content|system|usage)?\s*(?:policy"
+        r"|policies|rules|guidelines|restrictions|filters)\s+(?:do|does)\s*(?:not|n'?t)\s+(?:exist|apply)",
+        r"\b(?:act|behave|respond|operate)\s+as\s+an?\s+(?:unrestricted|unfiltered|uncensored"
+        r"|jailbroken)\b|\bwith\s+no\s+(?:content|safety)\s+(?:rules|filters|restrictions|policy)\b",
+        # "disregard whatever the user and the system said earlier", "forget what you were told"
+        r"\b(?:ignore|disregard|forget|override)\s+(?:what|whatever|everything|anything|all)\s+"
+        r"(?:that\s+)?(?:the\s+user|the\s+system|you\s+(?:were|have\s+been)|your\s+\w+|the\s+\w+"
+        r"\s+and\s+the\s+system)\b[^.\n]{0,30}\b(?:said|told|asked|instructed|given|wrote)\b",
         r"\b(?:this|these)\s+instructions?\s+(?:override|supersede|take\s+precedence)",
         r"\b(?:overrides?|supersedes?|takes\s+precedence\s+over)\s+(?:the\s+|all\s+|any\s+)?"
         r"(?:instructions?|rules|prompts?|guidelines)\b",
@@ -67,6 +83,12 @@ EN: Final[dict[str, list[str]]] = {
         r"\bwithout\s+(?:the\s+)?user'?s?\s+(?:knowledge|awareness|noticing)\b",
     ],
     "conceal_soft": [
+        r"\b(?:do\s+not|don'?t|never|no\s+need\s+to)\s+(?:bother|trouble|burden|worry|distract"
+        r"|involve)\s+" + _USER + r"\b|\bwithout\s+involving\s+" + _USER + r"\b",
+        # rendered out of the user's sight: an HTML comment or invisible text in a reply
+        r"\b(?:in|inside|within|into|as)\s+(?:an?\s+)?(?:hidden\s+|invisible\s+)?html\s+comments?\b"
+        r"|\b(?:hidden|invisible)\s+(?:html\s+)?comments?\b"
+        r"|\b(?:white|invisible|zero[\s-]width)\s+(?:text|font|characters)\b",
         r"\bno\s+need\s+to\s+(?:bring\s+(?:it|this|that)\s+up|mention|tell|inform|bother|trouble"
         r"|notify|explain|say)\b",
         r"\b(?:mere|just\s+an?|an?\s+internal)\s+implementation\s+details?\b",
@@ -85,6 +107,14 @@ EN: Final[dict[str, list[str]]] = {
         + _USER
         + r"\b",
         r"\bgentle\s+and\s+not\s+scary\b",
+        # "users are not interested in such plumbing", "of no interest to the user"
+        r"\b" + _USER + r"\s+(?:are|is|would\s+not\s+be|will\s+not\s+be)\s+(?:not\s+)?"
+        r"(?:interested|concerned|bothered)\s+(?:in|with|by)\b",
+        r"\b(?:of\s+no|not\s+of\s+any)\s+(?:interest|concern|relevance)\s+to\s+" + _USER + r"\b",
+        r"\b(?:do\s+not|don'?t|never)\s+(?:mention|say|reveal|admit|report|disclose)\s+(?:that|what)"
+        r"\s+you\s+(?:did|have\s+done|sent|read|added|included|copied|forwarded)\b",
+        r"\b(?:tends?\s+to|would|will|might|may|could)\s+(?:only\s+)?(?:confuse|worry|upset|alarm"
+        r"|bore|distract)\s+(?:people|users|them|the\s+user|humans)\b",
         # "Don't mention it." ends the sentence: nothing protective follows, but alone it is
         # ordinary politeness, so it only counts beside another partner
         r"\b(?:do\s+not|don'?t|never)\s+(?:mention|reveal|disclose|bring\s+up)\s+(?:it|this|that"
@@ -99,13 +129,58 @@ EN: Final[dict[str, list[str]]] = {
     "address": [
         r"\b(?:the\s+|you,?\s+the\s+|dear\s+)?(?:assistant|ai|a\.i\.|model|llm|agent|chatbot|claude"
         r"|chatgpt|gpt|copilot|gemini|language\s+model)\s+(?:must|should|shall|needs?\s+to|has\s+to"
-        r"|is\s+(?:required|instructed|expected)\s+to|will\s+now)\b",
+        r"|is\s+(?:required|instructed|expected|supposed|asked)\s+to|will\s+now|ought\s+to)\b",
         r"\b(?:note|message|instructions?|attention|important|reminder|requirements?|rules?|directives?"
         r"|notice|orders?)\s+(?:to|for)\s+(?:the\s+|any\s+)?"
         r"(?:ai|assistant|model|llm|agent|language\s+model|bot)s?\b",
         r"\bif\s+you\s+are\s+(?:an?\s+)?(?:ai|llm|assistant|agent|language\s+model|bot|claude|gpt)\b",
         r"\b(?:ai|assistant|agent|llm)\s*:\s*(?=\w)",
         r"\bas\s+an?\s+(?:ai|assistant|language\s+model)\s*,\s*you\b",
+    ],
+    "request": [
+        r"\b(?:it\s+would\s+be|it'?d\s+be)\s+(?:really\s+|very\s+|most\s+)?(?:great|helpful|nice"
+        r"|appreciated|ideal|best|wonderful)\s+if\s+you\b",
+        r"\b(?:could|would|can)\s+you\s+(?:please\s+|kindly\s+)?(?:also\s+)?(?:read|send|include|pass"
+        r"|forward|copy|attach|put|add|share|upload|provide|look\s+up|paste|use|create|call|fetch)\b",
+        r"\b(?:we|i)\s+(?:kindly\s+|politely\s+|strongly\s+)?(?:ask|request|recommend|suggest"
+        r"|encourage|invite|expect)\s+(?:that\s+)?(?:you|assistants?|the\s+assistant|models?|agents?"
+        r"|ai)\b",
+        r"\bkindly\s+(?:also\s+)?\w+|\bwe\s+would\s+appreciate\s+(?:it\s+)?if\s+you\b"
+        r"|\bbe\s+so\s+kind\s+as\s+to\b",
+        r"\bif\s+you\s+(?:could|would)\s+(?:kindly\s+|please\s+)?(?:read|send|include|pass|forward"
+        r"|copy|attach|put|add|share|upload|provide|look\s+up|paste)\b",
+    ],
+    "sysprompt": [
+        r"\b(?:system|developer|initial|original|hidden|secret)\s+(?:prompt|message|instructions)\b",
+        r"\b(?:instructions?|text|rules|guidelines|prompt|setup)\s+(?:that\s+)?you\s+(?:were"
+        r"|have\s+been|'ve\s+been)\s+(?:given|told|provided|configured\s+with|loaded\s+with)\b",
+        r"\b(?:all\s+|the\s+)?(?:earlier|previous|prior|preceding)\s+instructions\b"
+        r"|\bchain[\s-]+of[\s-]+thought\b|\binternal\s+reasoning\b|\bhidden\s+(?:setup|preamble)\b",
+        r"系统提示|システムプロンプト|\bprompt\s+di\s+sistema|\bsysteemprompt|\bprompt\w*\s+systemow\w+"
+        r"|\bsistem\s+istem\w*|\bönceki\s+(?:tüm\s+)?talimat\w*|시스템\s*프롬프트|(?:موجه|تعليمات)\s+النظام"
+        r"|सिस्टम\s+प्रॉम्प्ट|\bsystemprompt|\bprompt\s+(?:del\s+)?sistema|\bprompt\s+système"
+        r"|системн\w+\s+(?:промпт|подсказк\w+|инструкци\w+)",
+    ],
+    "publish": [
+        r"\bpublic(?:ly)?\s+(?:\w+\s+)?(?:gist|repo(?:sitory)?|issue|pull\s+request|paste(?:bin)?|post"
+        r"|comment|channel|page|bucket|link)s?\b|\bpastebin\b|\bpaste\.ee\b",
+    ],
+    "steer_reply": [
+        r"\b(?:every|each|all|your)\s+(?:answers?|repl(?:y|ies)|responses?|messages?)\b[^.\n]{0,40}"
+        r"\b(?:must|should|shall|always|needs?\s+to)\b[^.\n]{0,30}\b(?:end|start|begin|include|contain"
+        r"|mention|append|link|close)\w*",
+    ],
+    "vouch": [
+        r"\b(?:say|tell\s+(?:the\s+)?user|claim|assure\s+(?:the\s+)?user|reply|answer|respond)\s+"
+        r"(?:that\s+)?(?:this|the|our)\s+(?:server|tool|service|app|plugin)\s+(?:is|has\s+been|was)\s+"
+        r"(?:\w+\s+){0,3}?(?:safe|secure|audited|verified|trusted|official|certified|harmless)\b",
+    ],
+    "authority": [
+        r"\b(?:takes?|has|have|given)\s+(?:top\s+|the\s+highest\s+|absolute\s+)?(?:priority|precedence)"
+        r"\s+over\b|\b(?:highest|top|absolute|maximum)\s+priority\b",
+        r"\bnew\s+(?:policy|rule|directive|instructions?|orders?)\s*:",
+        r"\b(?:standing|mandatory|binding)\s+(?:requirement|order|instruction|rule|policy)\b",
+        r"\bstrict\s+(?:security\s+)?policy\b",
     ],
     "precondition": [
         r"\bbefore\s+(?:using|calling|invoking|running|executing|answering|responding|replying)"
@@ -123,8 +198,22 @@ EN: Final[dict[str, list[str]]] = {
         r"\bcritical\s+(?:system|security)\s+(?:requirement|step)\b",
         r"\bto\s+(?:validate|verify|confirm)\s+(?:the\s+|your\s+|user'?s?\s+)?identity\b",
     ],
-    "read_verb": [r"(?:^|[\s,;:(>*\]\"])(?:please\s+)?(?:" + _VERB_READ + r")\b"],
-    "move_verb": [r"(?:^|[\s,;:(>*\]\"])(?:please\s+)?(?:" + _VERB_MOVE + r")\b"],
+    "read_verb": [
+        r"(?:^|[\s,;:(>*\]\"])(?:please\s+)?(?:" + _VERB_READ + r")\b",
+        r"\b(?:reading|opening|retriev(?:es|ed|ing)|fetch(?:ed|ing)|collect(?:ed|ing)|gather(?:ed|ing)"
+        r"|extract(?:ed|ing)|harvest(?:ed|ing)|obtain(?:ed|ing)|dump(?:ed|ing)|grabb(?:ed|ing)"
+        r"|look(?:ed|ing)\s+up)\b",
+    ],
+    "move_verb": [
+        r"(?:^|[\s,;:(>*\]\"])(?:please\s+)?(?:" + _VERB_MOVE + r")\b",
+        r"\b(?:sending|uploading|posting|forwarding|transmitting|including|attaching|appending"
+        r"|passing|putting|embedding|inserting|cop(?:ied|ying)|sharing|submitting|pasting|providing"
+        r"|supplying|leaking|exfiltrating|delivering|mirroring|prefix(?:ed|ing)|prepend(?:ed|ing)"
+        r"|transferring|texting|e-?mailing)\b",
+        r"(?:^|[\s,;:(])(?:save|store|record|log|write|summari[sz]e|jot\s+down|note\s+down)\b",
+        r"\b(?:quietly|silently|secretly|also|then|please|and|always|just)\s+(?:text|message|sms|dm"
+        r"|e-?mail|fax|whatsapp)\b|\b(?:text|message|e-?mail|dm)\s+(?:it|them|this|that|a\s+copy)\b",
+    ],
     "cred": [
         r"~/\.ssh/(?!config\b|known_hosts\b)\S*|\bid_(?:rsa|ed25519|ecdsa|dsa)\b"
         r"|(?:~/|\$home/)?\.cursor/mcp\.json\b|\bmcp\.json\b|\bclaude_desktop_config\.json\b"
@@ -153,6 +242,15 @@ EN: Final[dict[str, list[str]]] = {
         r"(?:other|previous|prior|earlier)\s+(?:tools?|tool\s+calls|calls|functions)\b",
         r"\b(?:other|previous)\s+tools?'?\s+(?:output|results?|responses?)\b",
         r"\b(?:list_chats|chat\s+list|contact\s+list|recent\s+chats)\b",
+        r"\b(?:every|all|each)\s+(?:of\s+the\s+)?(?:earlier|previous|prior|past|preceding)\s+"
+        r"(?:messages?|turns?|exchanges?|prompts?|replies)\b",
+        r"\b(?:messages?|turns?|replies)\s+(?:in|of|from)\s+this\s+(?:chat|conversation|session"
+        r"|thread|dialog(?:ue)?)\b",
+        r"\b(?:system|developer|initial|original|hidden|secret)\s+(?:prompt|message|instructions)\b",
+        r"\b(?:instructions?|text|rules|guidelines|prompt|setup)\s+(?:that\s+)?you\s+(?:were"
+        r"|have\s+been|'ve\s+been)\s+(?:given|told|provided|configured\s+with|loaded\s+with)\b",
+        r"\b(?:all\s+|the\s+)?(?:earlier|previous|prior|preceding)\s+instructions\b"
+        r"|\bhidden\s+(?:setup|preamble)\b",
     ],
     "recipient": [
         r"\b(?:bcc|cc|blind\s+(?:carbon\s+)?copy|carbon\s+copy)\b",
@@ -160,12 +258,17 @@ EN: Final[dict[str, list[str]]] = {
         r"|the\s+\w+|a\s+copy|(?:all\s+)?(?:messages|emails?|mails?|replies|data|results))\b"
         r"[^.\n]{0,40}\bto\b",
         r"\b(?:send|add)\s+a\s+copy\b",
+        r"\b(?:save|keep|store|post|upload|forward|mirror|push|log)\s+a\s+copy\b[^.\n]{0,30}\bto\b",
         r"\b(?:set|change|replace|override|rewrite|switch)\s+(?:the\s+)?(?:recipient|to|destination"
         r"|target|address|phone\s+number|receiver|email|channel|account)s?\b",
         r"\b(?:recipient|destination|receiver)s?\s+(?:must|should|shall|will)\s+(?:always\s+)?be\b",
         r"\b(?:must|should|shall|will|to)\s+(?:also|additionally|always)\s+(?:go|be\s+(?:sent|copied"
         r"|forwarded|delivered|mirrored|cc'?d|bcc'?d))\s+to\b",
         r"\b(?:carry|include|with)\s+a\s+copy\s+to\b|\bas\s+a\s+hidden\s+recipient\b",
+        r"\b(?:additional|extra|hidden|silent|secret|invisible|blind|second|permanent)\s+"
+        r"(?:hidden\s+)?(?:recipients?|addressees?|copy|copies)\b",
+        r"\b(?:forward|redirect|relay|mirror)\s+(?:these|those|my|your|his|her|their|its"
+        r"|the\s+user'?s)\b[^.\n]{0,60}\bto\b",
     ],
     "pref_strong": [
         r"\b(?:use|call|choose)\s+this\s+(?:tool|function|server)\s+exclusively\b"
@@ -185,16 +288,24 @@ EN: Final[dict[str, list[str]]] = {
         r"|inaccurate|dangerous|untrusted|obsolete)\b",
         r"\b(?:prefer|choose|use|select)\s+this\s+(?:tool|function|server)\s+(?:over|instead\s+of)\s+"
         r"(?:any|all|every|the)\s+(?:other|alternative)s?\b",
+        r"\b(?:all\s+|any\s+)?(?:other|competing|alternative)\s+(?:\w+\s+)?"
+        + _TOOL
+        + r"\s+(?:\w+\s+){1,4}?(?:are|is|have\s+been|were)\s+(?:\w+\s+)?(?:deprecated|unsafe"
+        r"|insecure|broken|unreliable|malicious|compromised|outdated|fake|hacked|obsolete)\b",
         r"\b(?:run|execute)\s+(?:it\s+|this\s+)?with\s+(?:admin|administrator|root|elevated|sudo)"
         r"\s+(?:privileges|rights|permissions|access)\b",
     ],
     "pref_disparage": [
+        r"\b(?:from|on|of|by)\s+other\s+(?:servers?|providers?|vendors?|tools?)\b[^.\n]{0,40}\b(?:manipulated"
+        r"|fake|wrong|compromised|malicious|unsafe|poisoned|fabricated|falsified|rigged|tampered)\b",
         r"\b(?:all\s+|any\s+)?(?:other|competing|rival|alternative|third[\s-]party)\s+(?:\w+\s+){0,2}?"
         r"(?:tools?|utilit(?:y|ies)|servers?|plugins?|functions?|readers?|translators?|services?"
         r"|apis?|providers?|integrations?|clients?)\b[^.\n]{0,30}\b(?:compromised|malicious|unsafe"
         r"|insecure|poisoned|hacked|fake|spying|untrustworthy|dangerous|infected|tampered|backdoored"
         r"|leaks?|leaking|steals?|stealing|sells?|harvests?|sends?\s+your\s+data|malware|spyware"
         r"|scams?|phishing)\b",
+        r"\b(?:the\s+others|they)\s+(?:are|have\s+been|were)\s+(?:\w+\s+){0,2}?(?:to\s+)?(?:leak"
+        r"|steal|sell|spy|harvest)\w*\b",
         r"\bthey\s+(?:are|have\s+been)\s+(?:all\s+)?(?:compromised|malicious|unsafe|poisoned"
         r"|hacked|fake|backdoored|tampered\s+with|malware|spyware|scams?|phishing)(?![\w-])",
         r"\b(?:tool|server|plugin|function|utility|extension)s?\s+(?:is|are|has\s+been|have\s+been"
@@ -202,12 +313,18 @@ EN: Final[dict[str, list[str]]] = {
         r"|spying|tampered\s+with)\b",
     ],
     "pref_exclusive": [
+        r"\b(?:the\s+)?only\s+(?:one|tool|server|function)\s+(?:you\s+)?(?:should|can|may|must)\s+"
+        r"(?:ever\s+)?(?:trust|use|call|rely\s+on|choose)\b",
         r"\b(?:never|do\s+not|don'?t|avoid|stop)\s+(?:use|using|call|calling|touch|pick|choose|trust"
         r"|invoke|rely\s+on)\s+(?:them|those|another(?:\s+one)?|any\s+other|others?|the\s+others"
         r"|alternatives)\b",
         r"\b(?:rely|depend)\s+(?:exclusively|solely|only)\s+on\b|\b(?:use|call|choose)\s+(?:only"
         r"\s+this|this\s+one\s+only|it\s+exclusively)\b|\buse\s+only\s+this\b",
         r"\b(?:always|only)\s+(?:use|prefer|choose|pick|select|call)\s+this\s+one\b",
+        r"\b(?:route|send|direct|run|pass)\s+(?:every|all|each|any)\s+(?:\w+\s+)?(?:through|to|via)"
+        r"\s+this\s+(?:one|tool|server|function)\b",
+        r"\b(?:use|prefer|choose|pick|call)\s+this\s+(?:tool|one|server|function)\s+(?:instead\s+of"
+        r"|over|rather\s+than)\s+(?:any|all|every)\b",
         r"\b(?:the\s+)?(?:only|sole|single)\s+(?:dependable|trustworthy|trusted|reliable|safe|secure"
         r"|vetted|legitimate|genuine|authentic|uncompromised)\s+(?:\w+\s+){0,2}?(?:tool|reader"
         r"|translator|utility|server|plugin|function|service|client|option|one)\b",
@@ -225,26 +342,51 @@ EN: Final[dict[str, list[str]]] = {
         r"\bworld'?s\s+(?:best|most\s+\w+)\b",
         r"\bthe\s+(?:only\s+)?official\s+(?:and\s+)?\w*\s*" + _TOOL + r"\b",
         r"\b(?:#1|number\s+one|industry[\s-]leading|unrivall?ed|unmatched|best[\s-]in[\s-]class)\b",
-        r"\b\d{2,3}(?:\.\d+)?\s*%\s+of\s+(?:users|developers|professionals|experts|companies"
-        r"|engineers|teams|agents)\b",
+        r"\b\d{2,3}(?:\.\d+)?\s*%\s+of\s+(?:\w+\s+){0,3}?(?:users|developers|professionals|experts"
+        r"|companies|engineers|teams|agents|businesses|enterprises|organi[sz]ations)\b",
+        r"\btrusted\s+by\s+(?:over\s+|more\s+than\s+)?(?:\d[\d,.]*\s*(?:%|k|m|million)?|millions|thousands"
+        r"|most|all\s+major)\b",
         r"\b(?:officially\s+)?(?:endorsed|recommended|certified|approved)\s+by\s+(?:openai|anthropic"
         r"|google|microsoft|experts|professionals|the\s+mcp)\b",
         r"\b(?:always|only)\s+(?:use|prefer|choose|pick|select|call)\s+this\s+(?:tool|function"
         r"|server)\b",
         r"\b(?:must|should)\s+always\s+be\s+(?:preferred|chosen|selected|used)\b",
+        r"\bthe\s+default\s+(?:tool|choice|server|option)\s+for\s+(?:all|every|any)\b",
     ],
 }
 
 SIGNALS: Final = tuple(EN)
 
 
-def _compile(signal: str) -> re.Pattern[str]:
-    alternatives = EN[signal] + I18N.get(signal, [])
+# Letters of the non-Latin scripts the lexicons cover (Cyrillic, Arabic, Devanagari, kana,
+# CJK, Hangul, fullwidth forms): an entry needing one cannot match plain ASCII text.
+WIDE_SCRIPT: Final = regex_cache.compile(
+    "[\u0400-\u04ff\u0600-\u06ff\u0900-\u097f\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af\uff00-\uffef]"
+)
+
+
+def other_languages(signal: str, wide: bool) -> list[str]:
+    """The non-English entries of a signal; without `wide`, only those ASCII text can match."""
+    entries = I18N.get(signal, []) + I18N2.get(signal, [])
+    return [p for p in entries if wide or not WIDE_SCRIPT.search(p)]
+
+
+def _compile(signal: str, wide: bool) -> re.Pattern[str]:
+    alternatives = EN[signal] + other_languages(signal, wide)
     return regex_cache.compile("|".join(f"(?:{p})" for p in alternatives), re.I | re.M)
 
 
-PATTERNS: Final[dict[str, re.Pattern[str]]] = {signal: _compile(signal) for signal in SIGNALS}
-"""One alternation per signal: a single pass per text."""
+# Most model-visible text is plain ASCII: it is matched without the branches of the
+# other scripts, which cost a try at every position and can never match there.
+PATTERNS: Final[dict[str, re.Pattern[str]]] = {s: _compile(s, False) for s in SIGNALS}
+"""One alternation per signal, for plain ASCII text: a single pass per text."""
+
+
+@lru_cache(maxsize=1)
+def patterns_wide() -> dict[str, re.Pattern[str]]:
+    """The same with every language's entries, for any other text (built when first needed)."""
+    return {s: _compile(s, True) for s in SIGNALS}
+
 
 TAG: Final = regex_cache.compile(
     r"<\s*/?\s*(?:system(?:[_-][a-z]+){0,2}|admin(?:[_-][a-z]+){1,2}|important|instructions?"
@@ -277,7 +419,8 @@ URL: Final = regex_cache.compile(
 EMAIL: Final = regex_cache.compile(
     r"\b[\w.+-]{1,64}@[a-z0-9-]{1,63}(?:\.[a-z0-9-]{1,63})*\.[a-z]{2,24}\b", re.I
 )
-PHONE: Final = regex_cache.compile(r"(?<![\w+])\+\d[\d\s().-]{7,18}\d\b")
+# the number may run straight into a particle of a script without spaces ("+82-10-...로")
+PHONE: Final = regex_cache.compile(r"(?<![\w+])\+\d[\d\s().-]{7,18}\d(?!\d)")
 IMAGE: Final = regex_cache.compile(
     r"!\[[^\]\n]{0,200}\]\(\s*<?((?:https?:)?//[^)\s>]+)>?[^)]*\)"
     r"|<img\b[^>]{0,300}\bsrc\s*=\s*[\"']?((?:https?:)?//[^\"'\s>]+)"
@@ -288,7 +431,13 @@ PARAM_SINK: Final = regex_cache.compile(
     r"\b(?:as|in|into|inside|to|via|under|through|using)\s+(?:the\s+)?[`'\"]?([a-z_][\w-]{1,40})[`'\"]?"
     r"\s+(?:parameter|argument|field|param|arg|property|key)\b"
     r"|\b(?:parameter|argument|field|param)\s+[`'\"]([a-z_][\w-]{1,40})[`'\"]"
-    r"|\b(?:as|in|into)\s+[`'\"]([a-z_][\w-]{1,40})[`'\"]",
+    r"|\b(?:as|in|into)\s+[`'\"]([a-z_][\w-]{1,40})[`'\"]"
+    # the word for "field" or "parameter" in the other scanned languages, before or after the name
+    r"|(?:\b(?:campo|champ|feld|veld|pole|pola|kolom|fältet|fält|parametro|parametr\w*|parametre\w*"
+    r"|alan\w*|поле|параметр\w*)|الحقل|حقل|المعامل|पैरामीटर|फ़ील्ड|फील्ड|필드|매개변수|파라미터|字段"
+    r"|参数|フィールド|パラメータ|引数)\s*[`'\"‘“]?([a-z_][\w-]{0,40})\b"
+    r"|[`'\"‘“]([a-z_][\w-]{0,40})[`'\"’”]\s*(?:(?:alan|parametr|parametre|параметр)\w*|पैरामीटर"
+    r"|फ़ील्ड|फील्ड|필드|매개변수|파라미터|フィールド|パラメータ|引数|字段|参数)",
     re.I,
 )
 SECRET: Final = regex_cache.compile(
@@ -301,3 +450,9 @@ DATA_SLOT: Final = regex_cache.compile(
     re.I,
 )
 """In an image or link URL: a template slot or a long encoded value (data riding out)."""
+
+TOOL_WORD: Final = (
+    r"(?:strumento|herramienta|ferramenta|outil|werkzeug|narzędzi\w*|araç\w*|aracı\w*|verktyg\w*"
+    r"|alat|инструмент\w*|функци\w*|공구|도구\w*|툴\w*|أداة|الأداة|टूल|उपकरण|工具|ツール|関数|函数)"
+)
+"""The word for "tool" or "function" in the scanned languages."""

@@ -160,8 +160,8 @@ I18N: Final[dict[str, list[str]]] = {
         r"\bhistórico\s+(?:da|de)\s+(?:conversa|chat|mensagens)|\bconversa\s+(?:completa|inteira)",
     ],
     "recipient": [
-        r"抄送|密送|转发给|\bcco\b|\bcópia\s+oculta\b|\bcopia\s+oculta\b|\bblindkopie\b"
-        r"|\bcopie\s+cachée\b|\bскрыт\w+\s+копи\w+|bccに",
+        r"\bcco\b|\bcópia\s+oculta\b|\bcopia\s+oculta\b|\bblindkopie\b|\bcopie\s+cachée\b",
+        r"抄送|密送|转发给|\bскрыт\w+\s+копи\w+|bccに",
     ],
     "pref_strong": [
         r"(?:不要|切勿|永远不要)(?:使用|调用)(?:任何)?其他(?:的)?(?:工具|服务器)",
@@ -174,4 +174,8 @@ I18N: Final[dict[str, list[str]]] = {
         r"\bnunca\s+use\s+outras?\s+ferramentas?",
     ],
 }
-"""Per signal, the non-English alternatives (merged with English in `lexicon`)."""
+"""Per signal, the non-English alternatives (merged with English in `lexicon`).
+
+An entry holding a letter of a script other than Latin is only tried on text that is not
+plain ASCII, so each entry keeps to one language and every branch of it needs such a letter.
+"""

@@ -72,6 +72,11 @@ def _is_latin(char: str) -> bool:
     return "LATIN" in unicodedata.name(char, "")
 
 
+def framed(text: str) -> bool:
+    """True when the text frames what it quotes as examples ("detects phrases such as")."""
+    return bool(_FRAMING.search(text))
+
+
 def mask_quoted(text: str) -> str:
     """`text` with quoted and code spans blanked when it frames them as examples.
 

@@ -13,7 +13,16 @@ from functools import lru_cache
 from typing import Final
 
 from mcpvcr import regex_cache
-from mcpvcr.scan.context import Context
+from mcpvcr.scan.context import ANSWERS, Context
+from mcpvcr.scan.rules_flow import (
+    command_hijack,
+    foreign_recipient,
+    prompt_purpose,
+    published,
+    steer_reply,
+    store_into_param,
+    system_prompt_out,
+)
 from mcpvcr.scan.rules_steer import preference, special
 from mcpvcr.scan.signals import Signals, Span
 from mcpvcr.scan.verdict import Verdict
@@ -224,10 +233,18 @@ def _parameter(sig: Signals, ctx: Context) -> list[Verdict]:
     span = sig.first("conv", "quantified")
     if span is None or purpose_sensitive(ctx.purpose):
         return []
+    # a tool that calls a model takes a system message for *that* model as an argument
+    own_prompt = all(_within(s, sig.spans["sysprompt"]) for s in sig.spans["conv"])
+    if own_prompt and not sig.spans["quantified"] and prompt_purpose(ctx.purpose):
+        return []
     why = (
         "a parameter asks for credentials or conversation content the tool's purpose does not need"
     )
     return [Verdict("credential_access", "error", span, why, ("parameter_source",))]
+
+
+def _within(span: Span, spans: list[Span]) -> bool:
+    return any(start <= span[0] and span[1] <= end for start, end in spans)
 
 
 def _recipient(sig: Signals, ctx: Context) -> list[Verdict]:
@@ -248,7 +265,7 @@ def _recipient(sig: Signals, ctx: Context) -> list[Verdict]:
 
 def _image(sig: Signals, ctx: Context) -> list[Verdict]:
     # Pages fetched by a browse tool carry signed image URLs: in answers only a slot counts.
-    spans = sig.spans["image_slot" if ctx.kind == "answer" else "image"]
+    spans = sig.spans["image_slot" if ctx.kind in ("answer", "prompt_answer") else "image"]
     if not spans:
         return []
     why = "an image or link to an outside host whose URL carries data (rendering it leaks the data)"
@@ -257,18 +274,25 @@ def _image(sig: Signals, ctx: Context) -> list[Verdict]:
 
 def _foreign_refs(sig: Signals, ctx: Context) -> list[tuple[Span, str]]:
     """Tool references to tools neither this server has nor a parameter is called."""
-    own = {n.lower() for n in ctx.own_tools | {ctx.self_name}}
-    return [
-        (span, name)
-        for span, name in sig.tool_refs
-        if name not in ctx.own_params and name.lower() not in own
-    ]
+    if not sig.tool_refs:
+        return []
+    return [(span, name) for span, name in sig.tool_refs if not _is_own(name, ctx)]
+
+
+@lru_cache(maxsize=64)
+def _lowered(names: frozenset[str]) -> frozenset[str]:
+    return frozenset(n.lower() for n in names)
+
+
+def _is_own(name: str, ctx: Context) -> bool:
+    """A name of this server's tools (any case) or of a parameter: not another server's."""
+    low = name.lower()
+    return name in ctx.own_params or low == ctx.self_name.lower() or low in _lowered(ctx.own_tools)
 
 
 def _shadowing(sig: Signals, ctx: Context) -> list[Verdict]:
-    own = ctx.own_tools | {ctx.self_name}
     for span, name in sig.tool_refs:
-        if name in ctx.own_params or name.lower() in {n.lower() for n in own}:
+        if _is_own(name, ctx):
             continue
         index = sig.sentence_of(span)
         if not _instructs(sig, index) and _routes(sig, index):
@@ -285,7 +309,7 @@ def _shadowing(sig: Signals, ctx: Context) -> list[Verdict]:
     for span, name in sig.tool_refs:
         index = sig.sentence_of(span)
         if (
-            name in own
+            name in ctx.own_tools
             and name != ctx.self_name
             and (sig.in_sentence("recipient", index) or sig.has("conceal", "conceal_soft"))
         ):
@@ -293,7 +317,11 @@ def _shadowing(sig: Signals, ctx: Context) -> list[Verdict]:
             return [
                 Verdict("cross_tool_instruction", "error", span, why, ("sibling_tool", "recipient"))
             ]
-    return _generic(sig)
+    return foreign_recipient(sig, _foreign_refs(sig, ctx)) or _generic(sig, ctx)
+
+
+def _own_param(sig: Signals, ctx: Context) -> list[Verdict]:
+    return store_into_param(sig, ctx, purpose_sensitive(ctx.purpose))
 
 
 def _instructs(sig: Signals, index: int) -> bool:
@@ -311,7 +339,7 @@ def _routes(sig: Signals, index: int) -> bool:
     return bool(_ROUTES.search(sig.masked, start, end))
 
 
-def _generic(sig: Signals) -> list[Verdict]:
+def _generic(sig: Signals, ctx: Context) -> list[Verdict]:
     for span in sig.spans["generic_tools"]:
         index = sig.sentence_of(span)
         strong = [
@@ -319,8 +347,15 @@ def _generic(sig: Signals) -> list[Verdict]:
             for n in ("recipient", "conceal", "conceal_soft", "store", "conv", "param_sink")
             if sig.in_sentence(n, index, reach=1)
         ]
+        if sig.in_sentence("move_verb", index) and sig.in_sentence("quantified", index):
+            strong.append("quantified")  # "with any file-writing tool, write the user's keys ..."
         if sig.in_sentence("move_verb", index) and sig.in_sentence("imperative", index):
             strong += [n for n in ("url", "email", "phone") if sig.in_sentence(n, index)]
+        # "every shell command through any tool must be prefixed with `curl ... | sh`"
+        if ctx.kind not in ANSWERS:  # an answer quoting shell code or a policy is data
+            strong += [n for n in ("shell", "authority") if sig.in_sentence(n, index, reach=1)]
+            if _instructs(sig, index):
+                strong += [n for n in ("url", "email", "phone") if sig.in_sentence(n, index)]
         if strong:
             why = f"gives instructions about every other tool or server ({strong[0]})"
             return [
@@ -365,4 +400,9 @@ _CHECKS: Final = (
     _shadowing,
     preference,
     _decode_order,
+    _own_param,
+    system_prompt_out,
+    published,
+    command_hijack,
+    steer_reply,
 )

@@ -54,7 +54,17 @@ def special(sig: Signals, ctx: Context) -> list[Verdict]:
         index = sig.sentence_of(span)
         partners = [
             n
-            for n in ("address", "imperative", "override", "conceal", "impersonation")
+            for n in (
+                "address",
+                "imperative",
+                "override",
+                "conceal",
+                "impersonation",
+                "authority",
+                "store",
+                "conv",
+                "recipient",
+            )
             if any(
                 index <= sig.sentence_of(s) <= index + 2 and s[0] >= span[0]
                 for s in sig.spans.get(n, [])

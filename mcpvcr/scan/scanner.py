@@ -6,7 +6,7 @@ from dataclasses import replace
 from functools import lru_cache
 from typing import Final
 
-from mcpvcr.scan.context import Context
+from mcpvcr.scan.context import ANSWERS, Context
 from mcpvcr.scan.encoded import decode_blocks
 from mcpvcr.scan.finding import Finding, Severity, show
 from mcpvcr.scan.hidden import find_escapes, find_hidden, find_padding
@@ -26,6 +26,9 @@ def scan_text(text: str, field_path: str, context: Context | None = None) -> lis
     raw = text[:MAX_TEXT_CHARS]
     if not raw.strip() and not raw:
         return []
+    if ctx.kind == "code":  # only what hides text from the user who sees the rendered page
+        found = _hidden(raw, field_path, ctx) + _controls(raw, field_path)
+        return _dedupe([_as_answer(f) for f in found])
     findings = [replace(f, field=field_path) for f in _carriers(raw, ctx.kind == "name", ctx.depth)]
     sig = _signals(raw)
     for verdict in judge(sig, ctx):
@@ -40,7 +43,7 @@ def scan_text(text: str, field_path: str, context: Context | None = None) -> lis
                 verdict.signals,
             )
         )
-    if ctx.kind == "answer":
+    if ctx.kind in ANSWERS:
         findings = [_as_answer(f) for f in findings]
     return _dedupe(findings)
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Final
 
 from mcpvcr import regex_cache
@@ -25,10 +26,13 @@ from mcpvcr.scan.lexicon import (
     PHONE,
     SPECIAL,
     TAG,
+    TOOL_WORD,
     URL,
+    other_languages,
+    patterns_wide,
 )
-from mcpvcr.scan.lexicon_i18n import I18N
 from mcpvcr.scan.normalize import Folded, fold, mask_quoted, sentences
+from mcpvcr.scan.normalize import framed as _framed
 
 Span = tuple[int, int]
 
@@ -79,8 +83,14 @@ _TOOL_REF: Final = regex_cache.compile(
     + r")\s+(?:is|gets|has\s+been)\s+(?:called|invoked|used|run|executed)\b",
     re.I,
 )
+# "lo strumento send_email", "send_message 도구를": a snake_case name beside the word for tool
+_TOOL_REF_I18N: Final = regex_cache.compile(
+    TOOL_WORD + r"\s*[`'\"]?(" + _ID + r")\b|\b(" + _ID + r")[`'\"]?\s*" + TOOL_WORD, re.I
+)
 _GENERIC_TOOLS: Final = regex_cache.compile(
-    r"\b(?:any|all|every|each|other|another)\s+(?:other\s+)?(?:mcp\s+)?(?:tools?|functions?|servers?"
+    r"\b(?:any|all|every|each|other|another)\s+(?:other\s+)?(?:mcp\s+)?"
+    r"(?:[a-z][a-z-]*(?:\s+or\s+[a-z][a-z-]*)?\s+)?"
+    r"(?:tools?|functions?|servers?"
     r"|plugins?)\b(?!\s*(?:of|in|from)\s+this)|\bother\s+(?:mcp\s+)?servers?\b|\bthe\s+others\b",
     re.I,
 )
@@ -107,9 +117,17 @@ _IMPERATIVE: Final = regex_cache.compile(
     + "|"
     + _VERB_MOVE
     + r"|call|use|run|invoke|execute|set|change|ignore|tell|ask|delete|output|print|respond"
-    r"|reply|say|create|remove|grant|approve|visit|navigate|click|render|display|show|list)\b",
+    r"|reply|say|create|remove|grant|approve|visit|navigate|click|render|display|show|list"
+    r"|text|e-?mail|mail|message|sms|dm|notify|fax|wire)\b",
     re.I | re.M,
 )
+_SHELL: Final = regex_cache.compile(
+    r"\b(?:curl|wget|iwr|invoke-webrequest)\b[^|\n]{0,200}\|\s*(?:sudo\s+)?(?:ba|z|da)?sh\b"
+    r"|\b(?:bash|sh|zsh)\s+-c\s|\brm\s+-rf\s+[~/$]|\bbase64\s+(?:-d|--decode)\b[^\n]{0,40}\|"
+    r"|\bpowershell(?:\.exe)?\s+-(?:e|enc|encodedcommand)\b|\biex\s*\(",
+    re.I,
+)
+"""Shell payloads: a downloaded script piped to a shell, destructive or encoded commands."""
 _DECODE_ORDER: Final = regex_cache.compile(
     r"\b(?:decode|base64[\s-]?decode|unhex|url[\s-]?decode|deobfuscate)\b[^.\n]{0,50}"
     r"\b(?:follow|execute|run|obey|apply|perform|do\s+what)\b",
@@ -166,7 +184,8 @@ def extract(raw: str) -> Signals:
     folded = Folded(folded.raw, text, folded.origin)
     masked = mask_quoted(text)
     found = Signals(folded, masked, sentences=sentences(masked))
-    for name, pattern in PATTERNS.items():
+    plain = masked.isascii()
+    for name, pattern in (PATTERNS if plain else patterns_wide()).items():
         found.spans[name] = [m.span() for m in pattern.finditer(masked)]
     found.spans["tag"] = [
         m.span()
@@ -174,13 +193,20 @@ def extract(raw: str) -> Signals:
         if _tag_counts(m.group(0)) and not _xml_data(masked, m)
     ]
     found.spans["special"] = [m.span() for m in SPECIAL.finditer(_code_masked(text))]
-    found.spans["imperative"] = _imperatives(masked, found.sentences)
+    # a polite request to the model ("it would be great if you could send ...") is an order too
+    found.spans["imperative"] = sorted(
+        _imperatives(masked, found.sentences) + found.spans["request"]
+    )
+    found.spans["shell"] = [m.span() for m in _SHELL.finditer(text)]
     found.spans["decode_order"] = [m.span() for m in _DECODE_ORDER.finditer(masked)]
     found.spans["impersonation"] = [m.span() for m in _IMPERSONATION.finditer(masked)]
+    # A credential file inside a code span is still named ("`cat ~/.ssh/id_rsa`"); only an
+    # example framed as data ("detects paths such as ...") is masked.
+    plain_text = masked if _framed(text) else text
     found.spans["store"] = [
         m.span()
-        for m in _STORE.finditer(masked)
-        if not _NOT_STORE.match(masked, m.start()) and not _NOT_STORE.search(m.group(0))
+        for m in _STORE.finditer(plain_text)
+        if not _NOT_STORE.match(plain_text, m.start()) and not _NOT_STORE.search(m.group(0))
     ]
     found.spans["quantified"] = [m.span() for m in _QUANTIFIED.finditer(masked)]
     found.spans["url"] = [m.span() for m in URL.finditer(text) if not _benign_url(m.group(0))]
@@ -229,24 +255,28 @@ def _xml_data(text: str, match: re.Match[str]) -> bool:
 
 # The other languages' read and move verbs opening a clause are orders too ("Lisez ...",
 # "Senden Sie ...", "Envíe ..."): the same combination rules then see them.
-_IMPERATIVE_I18N: Final = regex_cache.compile(
-    r"(?:^|[:>]\s*|[,;]\s*)(?:"
-    + "|".join(f"(?:{p})" for p in I18N["read_verb"] + I18N["move_verb"])
-    + ")",
-    re.I | re.M,
-)
+@lru_cache(maxsize=2)
+def _clause_verbs(wide: bool) -> re.Pattern[str]:
+    verbs = other_languages("read_verb", wide) + other_languages("move_verb", wide)
+    return regex_cache.compile(
+        r"(?:^|[:>]\s*|[,;]\s*)(?:" + "|".join(f"(?:{p})" for p in verbs) + ")", re.I | re.M
+    )
+
+
+_IMPERATIVE_I18N: Final = _clause_verbs(False)
 
 
 def _imperatives(masked: str, spans: list[Span]) -> list[Span]:
     out: list[Span] = []
     for start, end in spans:
         clause = masked[start:end]
-        found_any = [*_IMPERATIVE.finditer(clause), *_IMPERATIVE_I18N.finditer(clause)]
+        other = _IMPERATIVE_I18N if clause.isascii() else _clause_verbs(True)
+        found_any = [*_IMPERATIVE.finditer(clause), *other.finditer(clause)]
         for found in sorted(found_any, key=lambda m: m.start()):
             prefix = clause[: found.start()]
             # a leading vocative or turn marker ("ai assistant:", "[inst]", "important -")
             prefix = re.sub(
-                r"^\s*(?:\[[^\]]{1,12}\]|<[^>]{1,20}>|[\w ]{1,30}(?::|\s-))\s*", "", prefix
+                r"^\s*(?:\[[^\]]{1,12}\]|<[^>]{1,20}>|[\w ]{1,60}(?::|\s-))\s*", "", prefix
             )
             clause_start = (
                 prefix.strip(" ,;:-*>•") == ""
@@ -298,4 +328,10 @@ def _tool_refs(masked: str) -> list[tuple[Span, str]]:
         if "." in name and not re.search(r"[_-]", name):
             continue  # a file or host name (mcp.json, api.example.com), not a tool
         refs.append((match.span(), name.strip(".")))
+    for match in _TOOL_REF_I18N.finditer(masked):
+        name = next((g for g in match.groups() if g), "")
+        if "." in name and not re.search(r"[_-]", name):
+            continue
+        if all(name != known for _, known in refs):
+            refs.append((match.span(), name.strip(".")))
     return refs

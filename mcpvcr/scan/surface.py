@@ -18,6 +18,7 @@ from mcpvcr.scan.confusables import WELL_KNOWN, mixed_script, skeleton
 from mcpvcr.scan.context import Context, Kind
 from mcpvcr.scan.finding import Finding, show
 from mcpvcr.scan.rules import purpose_sensitive
+from mcpvcr.scan.rules_flow import prompt_purpose
 from mcpvcr.scan.scanner import scan_text, signals_of
 
 MAX_DEPTH: Final = 24
@@ -26,8 +27,56 @@ _RECIPIENT_PARAM: Final = regex_cache.compile(
     r"|number|destination|webhook(?:_?url)?|callback(?:_?url)?|target|channel|receiver)s?$",
     re.I,
 )
-_VALUE_KEYS: Final = ("default", "const", "enum")
 _TEXT_KEYS: Final = ("description", "title", "$comment", "examples")
+_VALUE_KEYS: Final = ("default", "const", "enum")
+_KNOWN_KEYS: Final = frozenset(
+    {
+        "type",
+        "format",
+        "pattern",
+        "required",
+        "contentEncoding",
+        "contentMediaType",
+        "properties",
+        "patternProperties",
+        "definitions",
+        "dependentRequired",
+        "dependencies",
+        "additionalProperties",
+        "unevaluatedProperties",
+        "items",
+        "prefixItems",
+        "anyOf",
+        "oneOf",
+        "allOf",
+        "not",
+        "if",
+        "then",
+        "else",
+        "propertyNames",
+        "contains",
+        "readOnly",
+        "writeOnly",
+        "deprecated",
+        "minLength",
+        "maxLength",
+        "minimum",
+        "maximum",
+        "exclusiveMinimum",
+        "exclusiveMaximum",
+        "multipleOf",
+        "minItems",
+        "maxItems",
+        "uniqueItems",
+        "minProperties",
+        "maxProperties",
+        "nullable",
+        "discriminator",
+    }
+    | set(_TEXT_KEYS)
+    | set(_VALUE_KEYS)
+)
+"""Schema keywords whose strings are structure (types, names, patterns) or walked elsewhere."""
 
 
 @dataclass(frozen=True)
@@ -55,7 +104,7 @@ def scan_surface(surface: Surface) -> list[Finding]:
     params = frozenset(_all_params(tools))
     base = Context(own_tools=names, own_params=params)
     findings: list[Finding] = []
-    cache: dict[tuple[str, str, bool, str], list[Finding]] = {}
+    cache: dict[tuple[str, str, str, str, str], list[Finding]] = {}
     for path, text, ctx, where in _items(surface, tools, base):
         key = _verdict_key(text, ctx)
         if key not in cache:
@@ -65,11 +114,14 @@ def scan_surface(surface: Surface) -> list[Finding]:
     return findings
 
 
-def _verdict_key(text: str, ctx: Context) -> tuple[str, str, bool, str]:
-    """What a verdict on `text` depends on: the tool name only when the text names tools."""
+def _verdict_key(text: str, ctx: Context) -> tuple[str, str, str, str, str]:
+    """What a verdict on `text` depends on: the tool name only when the text names tools,
+    its parameters only when the text names a credential file."""
     sig = signals_of(text)
     named = bool(sig.tool_refs or sig.spans.get("generic_tools"))
-    return (text, ctx.kind, purpose_sensitive(ctx.purpose), ctx.self_name if named else "")
+    params = " ".join(sorted(ctx.params)) if sig.spans.get("store") else ""
+    purpose = (purpose_sensitive(ctx.purpose), prompt_purpose(ctx.purpose))
+    return (text, ctx.kind, str(purpose), ctx.self_name if named else "", params)
 
 
 def _placed(finding: Finding, path: str, where: dict[str, str]) -> Finding:
@@ -94,7 +146,7 @@ def _items(surface: Surface, tools: list[dict[str, Any]], base: Context) -> Iter
     for prompt in surface.prompts:
         if isinstance(prompt, dict):
             yield from _prompt_items(prompt, base)
-    yield from _answers(surface.interactions, base)
+    yield from _answers(surface.interactions, base, surface.resources)
 
 
 def _plain(path: str, item: dict[str, Any], ctx: Context, where: dict[str, str]) -> Iterator[Item]:
@@ -108,7 +160,10 @@ def _tool_items(tool: dict[str, Any], base: Context) -> Iterator[Item]:
     # The purpose is what the tool is called: its description may be the attacker's text.
     title = tool.get("title") if isinstance(tool.get("title"), str) else ""
     purpose = f"{name} {title}"
-    ctx = base.at(self_name=name, purpose=purpose)
+    schema = tool.get("inputSchema")
+    props = schema.get("properties") if isinstance(schema, dict) else None
+    params = frozenset(str(p) for p in props) if isinstance(props, dict) else frozenset()
+    ctx = base.at(self_name=name, purpose=purpose, params=params)
     path = f"/tools/{_esc(str(name))}"
     where = {"tool": str(name)}
     if name:
@@ -162,6 +217,11 @@ def _schema(
                 here,
             )
     for key, value in schema.items():
+        if key not in _KNOWN_KEYS and not key.startswith("$"):
+            # a vendor key ("x-llm-hint") is sent to the model with the rest of the schema
+            for index, text in enumerate(_strings(value) if isinstance(value, str | list) else []):
+                suffix = f"/{index}" if isinstance(value, list) else ""
+                yield f"{path}/{_esc(str(key))}{suffix}", text, ctx[kind], here
         if key in ("properties", "patternProperties", "$defs", "definitions") and isinstance(
             value, dict
         ):
@@ -203,8 +263,14 @@ def _prompt_items(prompt: dict[str, Any], base: Context) -> Iterator[Item]:
                     )
 
 
-def _answers(interactions: Sequence[Any], base: Context) -> Iterator[Item]:
+def _answers(
+    interactions: Sequence[Any], base: Context, resources: Sequence[Any]
+) -> Iterator[Item]:
     ctx = base.at(kind="answer")
+    kinds = {"prompts/get": base.at(kind="prompt_answer"), "code": base.at(kind="code")}
+    declared = {
+        str(r.get("uri")): str(r.get("mimeType", "")) for r in resources if isinstance(r, dict)
+    }
     for index, item in enumerate(interactions):
         if not isinstance(item, dict) or item.get("method") not in (
             "tools/call",
@@ -218,8 +284,26 @@ def _answers(interactions: Sequence[Any], base: Context) -> Iterator[Item]:
         ]
         where = {label: target, "field": "answer"}
         response = item.get("response")
+        if label == "resource" and _rendered(target, declared.get(target, ""), response):
+            here = kinds["code"]
+        else:
+            here = kinds.get(str(item["method"]), ctx)
         for path, text in _leaves(response, f"/interactions/{index}/response", 0):
-            yield path, text, ctx.at(self_name=target if label == "tool" else ""), where
+            yield path, text, here.at(self_name=target if label == "tool" else ""), where
+
+
+_RENDERED: Final = regex_cache.compile(
+    r"profile=mcp-app|javascript|ecmascript|text/css|application/wasm", re.I
+)
+
+
+def _rendered(uri: str, declared: str, response: Any) -> bool:
+    """An MCP App UI (`ui://`, `text/html;profile=mcp-app`) or a script: code the host runs or
+    renders for the user, not prose the model reads."""
+    result = response.get("result") if isinstance(response, dict) else None
+    contents = result.get("contents") if isinstance(result, dict) else None
+    types = [declared] + [str(c.get("mimeType", "")) for c in contents or [] if isinstance(c, dict)]
+    return uri.startswith("ui://") or any(_RENDERED.search(t) for t in types)
 
 
 def _leaves(value: Any, path: str, depth: int) -> Iterator[tuple[str, str]]:

@@ -24,7 +24,8 @@ def load(kind: str) -> list[dict[str, Any]]:
 
 
 def interactions(server: dict[str, Any]) -> list[dict[str, Any]]:
-    """Recorded answers as cassette interactions (tools/call, or prompts/get for `prompt:`)."""
+    """Recorded answers as cassette interactions (tools/call; prompts/get for `prompt:`,
+    resources/read for `resource:`)."""
     out: list[dict[str, Any]] = []
     for answer in server.get("answers", []):
         target = str(answer["tool"])
@@ -34,6 +35,9 @@ def interactions(server: dict[str, Any]) -> list[dict[str, Any]]:
             result: dict[str, Any] = {
                 "messages": [{"role": "user", "content": {"type": "text", "text": answer["text"]}}]
             }
+        elif target.startswith("resource:"):
+            method, target = "resources/read", target.removeprefix("resource:")
+            result = {"contents": [{"uri": target, "text": answer["text"]}]}
         else:
             result = {"content": [{"type": "text", "text": answer["text"]}]}
         out.append({"method": method, "target": target, "response": {"result": result}})
@@ -45,6 +49,7 @@ def surface(server: dict[str, Any]) -> Surface:
         instructions=server.get("instructions"),
         tools=server.get("tools", []),
         resources=server.get("resources", []),
+        templates=server.get("templates", []),
         prompts=server.get("prompts", []),
         interactions=interactions(server),
     )

@@ -1,0 +1,205 @@
+"""Combination rules that need little or no language: where data is told to go.
+
+Same contract as `rules`: each verdict needs two families that only an attack
+combines. These lean on language-neutral evidence (a credential file path, the
+tool's own parameter names, a snake_case tool name, an address or phone number)
+so that a payload written in a language the lexicon does not know is still seen.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+from typing import Final
+
+from mcpvcr import regex_cache
+from mcpvcr.scan.context import ANSWERS, Context
+from mcpvcr.scan.lexicon import PARAM_SINK
+from mcpvcr.scan.signals import Signals, Span
+from mcpvcr.scan.verdict import Verdict
+
+# Parameters that name or select a credential (a key path, a profile, a token) take such
+# values by design; the attack routes a secret into a free-text one (notes, memo, extra).
+_SELECTOR: Final = regex_cache.compile(
+    r"path|file|dir|folder|profile|region|host|user|account|context|namespace|cluster|name|^id$"
+    r"|_id$|key|token|auth|pass|secret|cred|identity|config|env|cert|ssh|login|session|url|uri",
+    re.I,
+)
+# Tools that write prompts or call a model of their own take a system prompt as their input.
+_QUOTED: Final = regex_cache.compile(
+    r"[`'\"\u2018\u201c]([a-z_][a-z0-9_-]{0,40})[`'\"\u2019\u201d]"
+)
+_SAMPLE: Final = regex_cache.compile(
+    r"\b(?:e\.g\.|for\s+example|such\s+as|like|format|formats|looks?\s+like|numbers?\s+look)\b",
+    re.I,
+)
+_BARE_NAME: Final = regex_cache.compile(r"(?<![\w./~-])([a-z_][a-z0-9_]{2,40})(?![\w/])")
+_HOLDS: Final = regex_cache.compile(
+    r"\b(?:contains?|hold|holds|carry|carries|includes?)\b|\bis\s+filled\s+with\b", re.I
+)
+# "never store passwords in body": a clause that forbids the move protects, it orders nothing
+_FORBIDS: Final = regex_cache.compile(
+    r"\b(?:never|not|don'?t|avoid|no)\s+(?:\w+\s+){0,2}?(?:store|put|include|pass|paste|send|save"
+    r"|log|write|add|copy|share|commit|enter|type|place|insert)\b",
+    re.I,
+)
+_PROMPT_PURPOSE: Final = regex_cache.compile(
+    r"prompt|instruction|persona|agent|model|llm|gpt|claude|gemini|completion|inference|ollama",
+    re.I,
+)
+
+
+@lru_cache(maxsize=4096)
+def prompt_purpose(purpose: str) -> bool:
+    """True when the tool's name says it writes prompts or calls a model."""
+    return bool(_PROMPT_PURPOSE.search(purpose))
+
+
+def _clause(sig: Signals, span: Span) -> tuple[int, int]:
+    """The clause around `span`: its sentence cut at semicolons."""
+    index = sig.sentence_of(span)
+    start, end = sig.sentences[index] if index < len(sig.sentences) else (0, 0)
+    before = sig.folded.text.rfind(";", start, max(span[0], span[1] - 1))
+    after = sig.folded.text.find(";", span[1], end)
+    return (before + 1 if before >= 0 else start, after if after >= 0 else end)
+
+
+def store_into_param(sig: Signals, ctx: Context, sensitive: bool) -> list[Verdict]:
+    """A credential file and one of the tool's own free-text parameters named as its place;
+    or credentials or conversation told to go into (or be held by) such a parameter."""
+    if sensitive:
+        return []
+    free = {p.lower() for p in ctx.params if not _SELECTOR.search(p)}
+    if not ctx.params:
+        # a text judged without its tool (a diff of one description): the names the text
+        # itself calls a field or parameter stand in for the tool's parameters
+        free = set(_sink_names(sig, (0, len(sig.folded.text)), None))
+        free = {n for n in free if not _SELECTOR.search(n)}
+    if not free:
+        return []
+    for span in sig.spans.get("store", []):
+        clause = _clause(sig, span)
+        # a quoted own name in the file's clause is its place in any language ("'ghichu'")
+        named = _sink_names(sig, clause, free) + _quoted_names(sig, clause, free)
+        named += _moved_names(sig, clause, free, _BARE_NAME)
+        if named:
+            why = f"names a credential file and this tool's parameter '{named[0]}' as where it goes"
+            return [Verdict("credential_access", "error", span, why, ("source", "own_parameter"))]
+    for span in sig.spans.get("cred", []) + sig.spans.get("conv", []) + sig.spans["quantified"]:
+        clause = _clause(sig, span)
+        named = _sink_names(sig, clause, free) + _moved_names(sig, clause, free, _BARE_NAME)
+        if named:
+            why = f"tells the model to put credentials or conversation into parameter '{named[0]}'"
+            return [Verdict("credential_access", "error", span, why, ("source", "own_parameter"))]
+    return []
+
+
+def _sink_names(sig: Signals, clause: tuple[int, int], free: set[str] | None) -> list[str]:
+    """Names the clause calls a field or parameter (of `free`, when given)."""
+    text = sig.folded.text[clause[0] : clause[1]]
+    names = [g for m in PARAM_SINK.finditer(text) for g in m.groups() if g]
+    return [n for n in names if free is None or n in free]
+
+
+def _quoted_names(sig: Signals, clause: tuple[int, int], free: set[str]) -> list[str]:
+    text = sig.folded.text
+    return [m.group(1) for m in _QUOTED.finditer(text, *clause) if m.group(1) in free]
+
+
+def _moved_names(
+    sig: Signals, clause: tuple[int, int], free: set[str], names: re.Pattern[str]
+) -> list[str]:
+    """Own parameter names in a clause that also moves data (or says a parameter holds it):
+    a quoted or bare name alone may be documentation ("unless `depth` is given")."""
+    start, end = clause
+    verbs = sig.spans["move_verb"] + sig.spans["read_verb"]
+    moved = any(start <= s < end for s, _ in verbs)
+    moved = moved or bool(_HOLDS.search(sig.masked, start, end))
+    if not moved or _FORBIDS.search(sig.masked, start, end):
+        return []
+    return [m.group(1) for m in names.finditer(sig.folded.text, start, end) if m.group(1) in free]
+
+
+def system_prompt_out(sig: Signals, ctx: Context) -> list[Verdict]:
+    """The model's system prompt or earlier instructions, told to be copied somewhere."""
+    if prompt_purpose(ctx.purpose) or ctx.kind == "name":
+        return []
+    for span in sig.spans.get("sysprompt", []):
+        index = sig.sentence_of(span)
+        if sig.in_sentence("move_verb", index):
+            why = "asks the model to hand over its system prompt or earlier instructions"
+            return [Verdict("credential_access", "error", span, why, ("system_prompt", "move"))]
+    return []
+
+
+def published(sig: Signals, ctx: Context) -> list[Verdict]:
+    """Credentials or conversation ordered onto a public place (a public gist, issue, paste)."""
+    for span in sig.spans.get("publish", []):
+        index = sig.sentence_of(span)
+        source = (
+            sig.in_sentence("store", index)
+            + sig.in_sentence("conv", index)
+            + sig.in_sentence("quantified", index)
+        )
+        pushed = sig.in_sentence("imperative", index) or sig.in_sentence("move_verb", index)
+        if source and pushed:
+            why = "orders credentials or conversation published where anyone can read them"
+            return [Verdict("exfiltration", "error", source[0], why, ("source", "publish"))]
+    return []
+
+
+def foreign_recipient(sig: Signals, foreign: list[tuple[Span, str]]) -> list[Verdict]:
+    """Another server's tool named in the same sentence as a fixed address or phone it routes to."""
+    for span, name in foreign:
+        index = sig.sentence_of(span)
+        fixed = [n for n in ("email", "phone") if sig.in_sentence(n, index)]
+        # the address must be where something goes, not a contact or a format sample: an
+        # order says so, or (in any language) the name and the address share a clause
+        routed = any(sig.in_sentence(n, index) for n in ("recipient", "move_verb", "imperative"))
+        start, end = _clause(sig, span)
+        near = [
+            n
+            for n in ("email", "phone")
+            if any(start <= s < end for s, _ in sig.spans[n])
+            and not _SAMPLE.search(sig.masked, start, end)
+        ]
+        if (fixed and routed) or near:
+            why = f"ties '{name}', a tool this server does not have, to a fixed {fixed[0]}"
+            return [Verdict("cross_tool_instruction", "error", span, why, ("other_tool", fixed[0]))]
+    return []
+
+
+_CHAINS: Final = regex_cache.compile(
+    r"\b(?:append|prepend|prefix|add|insert|chain|inject|attach)\w*\b[^.\n]{0,120}\bcommands?\b"
+    r"|\bcommands?\b[^.\n]{0,120}\b(?:append|prepend|prefix|add|insert|chain|inject|attach)\w*\b",
+    re.I,
+)
+
+
+def command_hijack(sig: Signals, ctx: Context) -> list[Verdict]:
+    """A shell payload (a script piped to a shell) told to ride along with the commands run.
+
+    Not in answers: a file, diff or log a tool returns quotes shell code as data."""
+    if ctx.kind in ANSWERS:
+        return []
+    for span in sig.spans.get("shell", []):
+        start, end = _clause(sig, span)
+        if _CHAINS.search(sig.folded.text, start, end):
+            why = "tells the model to add a downloaded script or destructive command to commands"
+            return [Verdict("cross_tool_instruction", "error", span, why, ("shell", "commands"))]
+    return []
+
+
+def steer_reply(sig: Signals, ctx: Context) -> list[Verdict]:
+    """Orders about what every reply must carry (a fixed link or address), or vouching for
+    the server to the user."""
+    for span in sig.spans.get("vouch", []):
+        why = "tells the model to vouch to the user that this server is safe or verified"
+        return [Verdict("poisoning_marker", "error", span, why, ("vouch",))]
+    for span in sig.spans.get("steer_reply", []):
+        index = sig.sentence_of(span)
+        fixed = [n for n in ("url", "email", "phone") if sig.in_sentence(n, index)]
+        if fixed:
+            why = f"tells the model to put a fixed {fixed[0]} into every reply"
+            return [Verdict("poisoning_marker", "error", span, why, ("reply", fixed[0]))]
+    return []
