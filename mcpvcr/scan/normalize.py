@@ -20,8 +20,14 @@ _FRAMING: Final = regex_cache.compile(
     r"|e\.g\.|such\s+as|for\s+example|examples?|patterns?|quot|phrases?|strings?\s+like)",
     re.I,
 )
+# A single quote between two letters is an apostrophe ("d'utiliser", "user's"), not a
+# quotation mark: pairing two of them masked the clause between as a quoted example.
 _QUOTED: Final = regex_cache.compile(
-    r"`[^`\n]{1,200}`|\"[^\"\n]{3,200}\"|“[^”\n]{3,200}”|'[^'\n]{6,200}'"
+    r"`[^`\n]{1,200}`|\"[^\"\n]{3,200}\"|“[^”\n]{3,200}”|(?<!\w)'[^'\n]{6,200}'(?!\w)"
+)
+# A framing word inside an address ("collect.example-cdn.io", "/patterns/x") frames nothing.
+_ADDRESS: Final = regex_cache.compile(
+    r"\b(?:https?|ftp|wss?)://\S+|(?<![\w.-])[\w-]+(?:\.[\w-]+)*\.[a-z]{2,24}\b(?:/\S*)?", re.I
 )
 _CODE: Final = regex_cache.compile(r"`[^`\n]{1,200}`|```.*?```", re.S)
 
@@ -74,7 +80,7 @@ def _is_latin(char: str) -> bool:
 
 def framed(text: str) -> bool:
     """True when the text frames what it quotes as examples ("detects phrases such as")."""
-    return bool(_FRAMING.search(text))
+    return bool(_FRAMING.search(_ADDRESS.sub(" ", text)))
 
 
 def mask_quoted(text: str) -> str:
@@ -84,7 +90,7 @@ def mask_quoted(text: str) -> str:
     quotes the attack as data; only what stands outside the quotes is judged.
     """
     masked = _CODE.sub(lambda m: " " * len(m.group(0)), text)
-    if not _FRAMING.search(text):
+    if not framed(text):
         return masked
     return _QUOTED.sub(lambda m: " " * len(m.group(0)), masked)
 
