@@ -100,17 +100,19 @@ def _schema_reasons(findings: Sequence[Finding], tools: int) -> list[str]:
 
 def error_handling(rows: Sequence[FuzzRow]) -> Dimension:
     """Share of malformed calls rejected cleanly (isError result or -32602)."""
-    graceful = silent = crash = 0
+    graceful = silent = crash = hung = 0
     for row in rows:
         if row.case == "valid" or row.outcome == "inconclusive":
             continue
         if row.silent:
             silent += 1
-        elif row.outcome in ("protocolCrash", "timeout"):
+        elif row.outcome == "protocolCrash":
             crash += 1
+        elif row.outcome == "timeout":
+            hung += 1
         elif row.outcome in ("toolError", "rejected"):
             graceful += 1
-    counted = graceful + silent + crash
+    counted = graceful + silent + crash + hung
     if counted == 0:
         tried = [row for row in rows if row.case != "valid"]
         if tried and all(row.outcome == "inconclusive" for row in tried):
@@ -133,7 +135,11 @@ def error_handling(rows: Sequence[FuzzRow]) -> Dimension:
         reasons.append(
             f"{crash} malformed case(s) crashed the protocol instead of rejecting gracefully"
         )
-    if not silent and not crash:
+    if hung:
+        # Said apart from crashes: a server that sat on the call stayed up, and the
+        # author looks for a different bug (a wait, a poll) than for a dead transport.
+        reasons.append(f"{hung} malformed case(s) got no answer within the time-out")
+    if not silent and not crash and not hung:
         reasons.append("every malformed input was rejected gracefully")
     return _dimension("errorHandling", 10 * graceful / counted, reasons)
 
@@ -186,9 +192,7 @@ def liveness(rows: Sequence[FuzzRow]) -> Dimension:
             f"{schema_bad} valid call(s) returned a success that violates its outputSchema"
         )
     if failed:
-        reasons.append(
-            f"{failed} valid call(s) failed on good input (tool error or protocol crash)"
-        )
+        reasons.append(f"{failed} valid call(s) failed on good input ({_failures(valid)})")
     if ok_latencies:
         p50 = median(ok_latencies)
         line = f"p50 latency on valid calls = {to_fixed(p50, 0)}ms (target {LATENCY_TARGET_MS}ms)"
@@ -202,6 +206,26 @@ def liveness(rows: Sequence[FuzzRow]) -> Dimension:
             "(recorded as coarse buckets)"
         )
     return _dimension("liveness", score, reasons)
+
+
+_FAILURE_WORDS = {
+    "toolError": "tool error",
+    "rejected": "rejected as invalid",
+    "protocolCrash": "protocol crash",
+    "timeout": "time-out",
+}
+
+
+def _failures(rows: Sequence[FuzzRow]) -> str:
+    """`2 tool error, 1 time-out`: what the failed valid calls ended in, not a fixed list."""
+    counts = Counter(
+        row.outcome
+        for row in rows
+        if row.outcome != "ok" and "outputSchemaViolation" not in row.flags
+    )
+    return ", ".join(
+        f"{counts[outcome]} {word}" for outcome, word in _FAILURE_WORDS.items() if counts[outcome]
+    )
 
 
 def median(values: Iterable[int]) -> float:

@@ -27,7 +27,30 @@ def test_rejected_minus_32602_is_a_clean_rejection_and_other_errors_are_crashes(
     )
     eh = dims(c)["errorHandling"]
     assert eh.score == 5.0  # 2 graceful of 4
-    assert "2 malformed case(s) crashed the protocol instead of rejecting gracefully" in eh.reasons
+    assert "1 malformed case(s) crashed the protocol instead of rejecting gracefully" in eh.reasons
+    assert "1 malformed case(s) got no answer within the time-out" in eh.reasons
+
+
+def test_a_time_out_alone_is_not_called_a_crash() -> None:
+    eh = dims(fuzzed(call(), call(case="null:arg", outcome="timeout", response={"timeout": 10})))[
+        "errorHandling"
+    ]
+    assert eh.score == 0
+    assert not any("crashed" in r for r in eh.reasons)
+    assert "1 malformed case(s) got no answer within the time-out" in eh.reasons
+
+
+def test_liveness_names_what_the_failed_valid_calls_ended_in() -> None:
+    live = dims(
+        fuzzed(
+            call(target="a", outcome="toolError", response=tool_error()),
+            call(target="b", outcome="timeout", response={"timeout": 10}),
+            call(target="c", outcome="toolError", response=tool_error()),
+        )
+    )["liveness"]
+    assert "3 valid call(s) failed on good input (2 tool error, 1 time-out)" in live.reasons
+    crash = dims(fuzzed(call(target="a", outcome="protocolCrash", response={"closed": "x"})))
+    assert "1 valid call(s) failed on good input (1 protocol crash)" in crash["liveness"].reasons
 
 
 def test_every_malformed_rejected_scores_10() -> None:
