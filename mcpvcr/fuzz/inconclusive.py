@@ -8,7 +8,9 @@ real argument instead.
 
 Two families, matched on the text of the error or the tool's error content:
 - ENVIRONMENT, always: no network, DNS failure, connection refused, a path
-  outside the server's allowed roots or repository;
+  outside the server's allowed roots or repository, a rate limit or quota
+  (mcpvcr calls faster than a person would; the server's limiter answered
+  before its code ran, so the call says nothing about the input);
 - GUESS, only when mcpvcr invented the arguments (not `--pin`ned) and the
   case was meant to be accepted: "not found", "does not exist", ENOENT,
   "no such file", "not a git repository", "unknown <thing>", "did not match
@@ -30,7 +32,9 @@ ENVIRONMENT: Final = re.compile(
     r"|fetch failed|connecterror|connecttimeout|failed to (?:connect|fetch)"
     r"|outside (?:of )?(?:the )?(?:allowed|permitted|repository|repo|root|workspace)"
     r"|not (?:within|inside|under|in) (?:the |any )?(?:allowed|permitted|repository|root)"
-    r"|access denied",
+    r"|access denied"
+    r"|rate.?limit(?:ed|ing)?\b(?:\s+(?:exceeded|reached|hit))?(?=\W*(?:$|[.;,:)\]]|try|please))"
+    r"|too many requests|\b(?:HTTP|status(?: code)?)\W{0,3}429\b|quota (?:exceeded|exhausted)",
     re.IGNORECASE,
 )
 GUESS: Final = re.compile(

@@ -129,6 +129,9 @@ def _text(text: str, error: bool = False) -> dict[str, Any]:
         "Access denied - path outside allowed directories: /x",
         "Repository path '.' is outside the allowed repository '/r'",
         "[Errno 101] Network is unreachable",
+        "Error: Rate limit exceeded",
+        "429 Too Many Requests",
+        "rate limited, try again in 2s",
     ],
 )
 def test_environment_failures_are_inconclusive_even_for_pinned_or_malformed(text: str) -> None:
@@ -157,6 +160,19 @@ def test_not_found_for_a_guessed_argument_is_inconclusive_but_not_for_a_pinned_o
     # A validation error that happens to say "not found" still rejects a malformed case.
     invalid = classify(method="tools/call", malformed=True, result=_text(text, True))
     assert invalid.outcome == "toolError"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "rate_limit must be a positive integer",
+        "Invalid rate limit value: -1",
+        "Expected at most 429 items",
+    ],
+)
+def test_a_rejected_rate_limit_argument_is_a_rejection_not_the_environment(text: str) -> None:
+    got = classify(method="tools/call", malformed=True, result=_text(text, True))
+    assert got.outcome == "toolError", text
 
 
 def test_json_rpc_error_to_malformed_input_is_a_wrong_code_not_a_crash() -> None:
