@@ -14,7 +14,8 @@ richer outcomes a cassette records:
 - `inconclusive` calls (the environment or mcpvcr's guess failed, not the
   server) are left out of both rates;
 - a valid call answered with garbage (`garbageAnswer`: NaN, null, an error
-  text dressed as success) is not a real result;
+  text dressed as success) is not a real result, and a malformed case refused
+  only in an error text dressed as success is no clean rejection;
 - the latency penalty reads only calls that had the server to themselves
   (valid cases run one at a time); a call that shared the server records no
   latency (null) and is not read, nor is a call made as a task (long work
@@ -100,19 +101,21 @@ def _schema_reasons(findings: Sequence[Finding], tools: int) -> list[str]:
 
 def error_handling(rows: Sequence[FuzzRow]) -> Dimension:
     """Share of malformed calls rejected cleanly (isError result or -32602)."""
-    graceful = silent = crash = hung = 0
+    graceful = silent = crash = hung = disguised = 0
     for row in rows:
         if row.case == "valid" or row.outcome == "inconclusive":
             continue
         if row.silent:
             silent += 1
+        elif row.outcome == "ok" and "garbageAnswer" in row.flags and "lenient" not in row.flags:
+            disguised += 1  # refused in words, but answered as a success: not clean
         elif row.outcome == "protocolCrash":
             crash += 1
         elif row.outcome == "timeout":
             hung += 1
         elif row.outcome in ("toolError", "rejected"):
             graceful += 1
-    counted = graceful + silent + crash + hung
+    counted = graceful + silent + crash + hung + disguised
     if counted == 0:
         tried = [row for row in rows if row.case != "valid"]
         if tried and all(row.outcome == "inconclusive" for row in tried):
@@ -135,11 +138,16 @@ def error_handling(rows: Sequence[FuzzRow]) -> Dimension:
         reasons.append(
             f"{crash} malformed case(s) crashed the protocol instead of rejecting gracefully"
         )
+    if disguised:
+        reasons.append(
+            f"{disguised} malformed case(s) refused in the answer's text but reported as a "
+            "success (no isError)"
+        )
     if hung:
         # Said apart from crashes: a server that sat on the call stayed up, and the
         # author looks for a different bug (a wait, a poll) than for a dead transport.
         reasons.append(f"{hung} malformed case(s) got no answer within the time-out")
-    if not silent and not crash and not hung:
+    if not silent and not crash and not hung and not disguised:
         reasons.append("every malformed input was rejected gracefully")
     return _dimension("errorHandling", 10 * graceful / counted, reasons)
 

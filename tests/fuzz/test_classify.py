@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 import pytest
@@ -250,3 +251,62 @@ def test_structured_nan_and_garbage_from_a_wrong_type_probe() -> None:
         method="tools/call", malformed=True, allowed=True, result=_text("NaN"), case="wrong_type:a"
     )
     assert probe.flags == ("garbageAnswer", "lenient", "silentlyAccepted")
+
+
+def _json_text(value: object) -> dict[str, Any]:
+    return _text(json.dumps(value))
+
+
+@pytest.mark.parametrize(
+    "result",
+    [
+        _json_text({"error": "Missing required argument: channel_id"}),
+        _json_text({"success": False, "message": "channel_id is required"}),
+        _json_text({"error": {"code": 400, "message": "bad channel"}}),
+        {**_text("{}"), "structuredContent": {"error": "Unsupported units: 'a' -> 'b'"}},
+        {**_text("x"), "structuredContent": {"result": "Error: invalid base64 input"}},
+        _text('Database error: near "example": syntax error'),
+    ],
+)
+def test_an_error_dressed_as_a_success_is_garbage_and_a_refusal_not_a_silent_accept(
+    result: dict[str, Any],
+) -> None:
+    valid = classify(method="tools/call", malformed=False, result=result)
+    assert (valid.outcome, valid.flags) == ("ok", ("garbageAnswer",))
+    refused = classify(method="tools/call", malformed=True, result=result, case="null:a")
+    assert (refused.outcome, refused.flags) == ("ok", ("garbageAnswer",))
+
+
+@pytest.mark.parametrize(
+    "result",
+    [
+        _json_text({"error": None, "items": []}),
+        _json_text({"errors": [{"line": 3, "message": "unused import"}]}),
+        _json_text({"error": "E1001", "count": 3}),
+        {**_text("x"), "structuredContent": {"result": "SGVsbG8="}},
+        {**_text("Error: x"), "structuredContent": {"rows": 2}},
+        _text("No error: all 3 checks passed"),
+    ],
+)
+def test_results_that_mention_errors_are_results(result: dict[str, Any]) -> None:
+    valid = classify(method="tools/call", malformed=False, result=result)
+    assert (valid.outcome, valid.flags) == ("ok", ())
+    accepted = classify(method="tools/call", malformed=True, result=result, case="null:a")
+    assert accepted.flags == ("silentlyAccepted",)
+
+
+def test_junk_from_malformed_input_is_still_a_silent_accept() -> None:
+    got = classify(method="tools/call", malformed=True, result=_text("NaN"), case="null:a")
+    assert got.flags == ("garbageAnswer", "silentlyAccepted")
+
+
+def test_an_environment_failure_dressed_as_a_success_is_inconclusive_and_still_flagged() -> None:
+    result = _json_text({"error": "fetch failed"})
+    for malformed in (False, True):
+        got = classify(method="tools/call", malformed=malformed, result=result, case="null:a")
+        assert (got.outcome, got.flags) == ("inconclusive", ("garbageAnswer",))
+    # "not found" for mcpvcr's own guess: inconclusive on the valid case only
+    gone = _json_text({"error": "note 1 not found"})
+    assert classify(method="tools/call", malformed=False, result=gone).outcome == "inconclusive"
+    pinned = classify(method="tools/call", malformed=False, guessed=False, result=gone)
+    assert (pinned.outcome, pinned.flags) == ("ok", ("garbageAnswer",))

@@ -192,3 +192,20 @@ def test_all_inconclusive_malformed_calls_leave_error_handling_unmeasured() -> N
     )
     handling = next(d for d in score(unjudged).dimensions if d.key == "errorHandling")
     assert handling.not_measured and "all inconclusive" in handling.reasons[0]
+
+
+def test_a_refusal_dressed_as_a_success_is_no_clean_rejection() -> None:
+    eh = dims(
+        fuzzed(
+            call(),
+            call(case="null:arg", flags=["garbageAnswer"]),
+            call(case="wrong_type:arg", outcome="toolError", response=tool_error()),
+            call(case="extra_garbage", flags=["garbageAnswer", "lenient"]),  # a probe: left out
+        )
+    )["errorHandling"]
+    assert eh.score == 5.0
+    assert eh.reasons[0].startswith("1/2 ")
+    assert (
+        "1 malformed case(s) refused in the answer's text but reported as a success (no isError)"
+        in eh.reasons
+    )
