@@ -14,7 +14,9 @@ Two families, matched on the text of the error or the tool's error content:
 - GUESS, only when mcpvcr invented the arguments (not `--pin`ned) and the
   case was meant to be accepted: "not found", "does not exist", ENOENT,
   "no such file", "not a git repository", "unknown <thing>", "did not match
-  any files"; and state the made-up input ran into: "already exists" (an
+  any files", "no pending <thing> for" (an id only a client's earlier call
+  would hold), a path that "must be absolute" (mcpvcr guesses relative
+  names); and state the made-up input ran into: "already exists" (an
   earlier case made it), "nothing to commit", "no changes".
 """
 
@@ -41,7 +43,9 @@ GUESS: Final = re.compile(
     r"\bnot found\b|does ?n[o']t exist|\bENOENT\b|no such (?:file|directory|entity|item)"
     r"|not a git repository|\bunknown (?:id|entity|item|resource|name|key|file|path)\b"
     r"|could not find|cannot find|can't find|did not match any|already exists"
-    r"|\bnothing to (?:commit|do|show|read|return)\b|\bno changes\b",
+    r"|\bnothing to (?:commit|do|show|read|return)\b|\bno changes\b"
+    r"|\bno (?:pending|matching|active|open|existing) \w+ (?:for|with|named|matching|found)\b"
+    r"|\bmust be (?:an )?absolute\b|\bis not (?:an )?absolute\b",
     re.IGNORECASE,
 )
 

@@ -149,6 +149,8 @@ def test_environment_failures_are_inconclusive_even_for_pinned_or_malformed(text
         "Entity with name example not found",
         "ENOENT: no such file or directory, open 'x'",
         "fatal: pathspec 'README.md' did not match any files",
+        "Error processing request: File path must be absolute: README.md",
+        "No pending request for 1",
     ],
 )
 def test_not_found_for_a_guessed_argument_is_inconclusive_but_not_for_a_pinned_one(
@@ -173,6 +175,14 @@ def test_not_found_for_a_guessed_argument_is_inconclusive_but_not_for_a_pinned_o
 )
 def test_a_rejected_rate_limit_argument_is_a_rejection_not_the_environment(text: str) -> None:
     got = classify(method="tools/call", malformed=True, result=_text(text, True))
+    assert got.outcome == "toolError", text
+
+
+@pytest.mark.parametrize(
+    "text", ["No action or commands specified", "no pending changes allowed while locked"]
+)
+def test_a_missing_input_is_no_guess(text: str) -> None:
+    got = classify(method="tools/call", malformed=False, result=_text(text, True))
     assert got.outcome == "toolError", text
 
 
