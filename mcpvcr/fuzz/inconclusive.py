@@ -40,7 +40,7 @@ ENVIRONMENT: Final = re.compile(
     re.IGNORECASE,
 )
 GUESS: Final = re.compile(
-    r"\bnot found\b|does ?n[o']t exist|\bENOENT\b|no such (?:file|directory|entity|item)"
+    r"\bnot found\b|does ?n[o']t exist|\bENOENT\b|no such (?:file|directory|entity|item|table)"
     r"|not a git repository|\bunknown (?:id|entity|item|resource|name|key|file|path)\b"
     r"|could not find|cannot find|can't find|did not match any|already exists"
     r"|\bnothing to (?:commit|do|show|read|return)\b|\bno changes\b"
