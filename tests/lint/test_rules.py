@@ -473,3 +473,22 @@ def test_rule_order_does_not_depend_on_import_order() -> None:
     )
     assert done.stdout.split() == [r.code for r in all_rules()]
     assert done.stdout.split()[:2] == ["server.no_tools", "tool.missing_description"]
+
+
+def _list_error_severity(**kwargs: object) -> list[str]:
+    c = cassette(capabilities={"tools": {}, "resources": {}}, **kwargs)  # type: ignore[arg-type]
+    return [f.severity for f in lint(c, EVERY_RULE) if f.code == "behavior.list_error"]
+
+
+def test_templates_method_not_found_beside_working_resources_is_a_warning() -> None:
+    missing = {"code": -32601, "message": "Method not found"}
+    assert _list_error_severity(
+        resources=[CLEAN_RESOURCE], list_errors={"resourceTemplates": missing}
+    ) == ["warning"]
+    # the same answer when resources/list fails too, or another code, stays an error
+    both = {"resources": missing, "resourceTemplates": missing}
+    assert _list_error_severity(list_errors=both) == ["error", "error"]
+    boom = {"code": -32603, "message": "boom"}
+    assert _list_error_severity(
+        resources=[CLEAN_RESOURCE], list_errors={"resourceTemplates": boom}
+    ) == ["error"]
