@@ -123,8 +123,19 @@ def error_handling(rows: Sequence[FuzzRow]) -> Dimension:
                 "errorHandling",
                 f"{len(tried)} malformed call(s), all inconclusive: nothing to judge",
             )
+        if not tried:
+            return _dimension(
+                "errorHandling", 10, ["no malformed cases were generated for the fuzzed tools"]
+            )
+        # Cases were sent, but each was a probe the schema allows (or inconclusive):
+        # "none generated" would misstate what the fuzz table shows.
         return _dimension(
-            "errorHandling", 10, ["no malformed cases were generated for the fuzzed tools"]
+            "errorHandling",
+            10,
+            [
+                f"no malformed input to judge: the {len(tried)} probe(s) sent were inputs "
+                "the schema allows or inconclusive"
+            ],
         )
     reasons = [
         f"{graceful}/{counted} malformed input(s) rejected with a clean tool error or "

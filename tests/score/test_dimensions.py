@@ -209,3 +209,12 @@ def test_a_refusal_dressed_as_a_success_is_no_clean_rejection() -> None:
         "1 malformed case(s) refused in the answer's text but reported as a success (no isError)"
         in eh.reasons
     )
+
+
+def test_probes_the_schema_allows_are_not_called_no_cases() -> None:
+    eh = dims(fuzzed(call(), call(case="extra_garbage", flags=["lenient"])))["errorHandling"]
+    assert eh.score == 10
+    assert eh.reasons == (
+        "no malformed input to judge: the 1 probe(s) sent were inputs the schema allows or "
+        "inconclusive",
+    )
