@@ -105,19 +105,23 @@ def classify(
     if error is not None:
         if method == "prompts/get" and guessed:
             return _guessed_prompt_error(error)
-        return _error_outcome(error, malformed=malformed, allowed=allowed, guessed=guessed)
+        return _error_outcome(
+            error, malformed=malformed, allowed=allowed, guessed=guessed, arguments=arguments
+        )
     if not isinstance(result, Mapping):
         return Classification("protocolCrash")
     flags: set[str] = set()
     if method == "tools/call" and result.get("isError"):
-        if environment_blamed(_texts(result), guess=guessed and (not malformed or allowed)):
+        if environment_blamed(
+            _texts(result), guess=guessed and (not malformed or allowed), arguments=arguments
+        ):
             return Classification("inconclusive")
         if not malformed and output_schema is not None and _mentions_output_schema(result):
             flags.add("outputSchemaViolation")
         return Classification("toolError", tuple(sorted(flags)))
     refusal = error_answer(result, asked=arguments) if method == "tools/call" else None
     if refusal is not None and environment_blamed(
-        [refusal], guess=guessed and (not malformed or allowed)
+        [refusal], guess=guessed and (not malformed or allowed), arguments=arguments
     ):
         # The environment's failure, dressed as a success: it says nothing about the
         # input, but the missing isError is still the server's own (the flag stays).
@@ -145,12 +149,12 @@ def classify(
 
 
 def _error_outcome(
-    error: Mapping[str, Any], *, malformed: bool, allowed: bool, guessed: bool
+    error: Mapping[str, Any], *, malformed: bool, allowed: bool, guessed: bool, arguments: Any
 ) -> Classification:
     code = error.get("code") if isinstance(error, Mapping) else None
     message = error.get("message") if isinstance(error, Mapping) else None
     texts = [message] if isinstance(message, str) else []
-    if environment_blamed(texts, guess=guessed and (not malformed or allowed)):
+    if environment_blamed(texts, guess=guessed and (not malformed or allowed), arguments=arguments):
         return Classification("inconclusive")
     if isinstance(code, int) and not isinstance(code, bool) and code == INVALID_PARAMS:
         return Classification("rejected")

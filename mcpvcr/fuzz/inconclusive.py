@@ -17,14 +17,16 @@ Two families, matched on the text of the error or the tool's error content:
   any files", "no pending <thing> for" (an id only a client's earlier call
   would hold), a path that "must be absolute" (mcpvcr guesses relative
   names); and state the made-up input ran into: "already exists" (an
-  earlier case made it), "nothing to commit", "no changes".
+  earlier case made it), "nothing to commit", "no changes"; and an error that
+  quotes back a string mcpvcr made up and calls it invalid, unknown,
+  unsupported or says what it must be.
 """
 
 from __future__ import annotations
 
 import re
 from collections.abc import Iterable
-from typing import Final
+from typing import Any, Final
 
 ENVIRONMENT: Final = re.compile(
     r"ENOTFOUND|EAI_AGAIN|ECONNREFUSED|ECONNRESET|ENETUNREACH|EHOSTUNREACH|ETIMEDOUT"
@@ -50,10 +52,40 @@ GUESS: Final = re.compile(
 )
 
 
-def environment_blamed(texts: Iterable[str], *, guess: bool) -> bool:
-    """Whether an error text blames the environment (or, with `guess`, our made-up input)."""
+_REFUSAL: Final = re.compile(
+    r"\binvalid\b|\bnot (?:a |an )?valid\b|\bunknown\b|\bunsupported\b|\bunrecogni[sz]ed\b"
+    r"|\bmust\b|\bexpected\b|\b(?:could|can)not (?:be )?pars|\bmalformed\b",
+    re.IGNORECASE,
+)
+_MIN_ECHO: Final = 3
+"""Shorter values ("1", "en") turn up in any text by chance."""
+
+
+def environment_blamed(texts: Iterable[str], *, guess: bool, arguments: Any = None) -> bool:
+    """Whether an error text blames the environment (or, with `guess`, our made-up input).
+
+    With `guess`, an error that quotes back a string mcpvcr made up (from `arguments`) and
+    calls it invalid, unknown or unsupported (`Invalid range 'dependents'`, `Path 'README.md'
+    must point to an Excel file`) refuses the guess: the schema allowed any string there.
+    """
+    guessed = _strings(arguments) if guess else set()
     for text in texts:
         head = text[:2000]  # error texts are short; a long answer is no error message
         if ENVIRONMENT.search(head) or (guess and GUESS.search(head)):
             return True
+        if guessed and _REFUSAL.search(head) and any(value in head for value in guessed):
+            return True
     return False
+
+
+def _strings(value: Any, depth: int = 0) -> set[str]:
+    """The string values (not keys) of the arguments sent, long enough to be recognised."""
+    if depth > 10:
+        return set()
+    if isinstance(value, str):
+        return {value} if len(value.strip()) >= _MIN_ECHO else set()
+    items = value.values() if isinstance(value, dict) else value if isinstance(value, list) else ()
+    found: set[str] = set()
+    for item in items:
+        found |= _strings(item, depth + 1)
+    return found

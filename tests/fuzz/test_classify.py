@@ -320,3 +320,48 @@ def test_an_environment_failure_dressed_as_a_success_is_inconclusive_and_still_f
     assert classify(method="tools/call", malformed=False, result=gone).outcome == "inconclusive"
     pinned = classify(method="tools/call", malformed=False, guessed=False, result=gone)
     assert (pinned.outcome, pinned.flags) == ("ok", ("garbageAnswer",))
+
+
+@pytest.mark.parametrize(
+    ("text", "arguments"),
+    [
+        ("Invalid range 'dependents'. Use A1 notation such as 'B2'.", {"range": "dependents"}),
+        (
+            "Path 'README.md' must point to an Excel file (.xlsx).",
+            {"path": "README.md", "sheet": "x"},
+        ),
+        ("Unknown identifier: example", {"expression": "example"}),
+        ("unsupported unit 'kelvin-ish'", {"units": ["kelvin-ish"]}),
+    ],
+)
+def test_an_error_refusing_the_made_up_value_is_inconclusive(
+    text: str, arguments: dict[str, Any]
+) -> None:
+    def outcome(**kwargs: Any) -> str:
+        return classify(
+            method="tools/call", result=_text(text, True), arguments=arguments, **kwargs
+        ).outcome
+
+    assert outcome(malformed=False) == "inconclusive"
+    assert outcome(malformed=False, guessed=False) == "toolError"  # a pinned value is real
+    assert outcome(malformed=True, case="null:x") == "toolError"  # the rejection to judge
+    error = {"code": -32603, "message": text}
+    got = classify(method="tools/call", malformed=False, error=error, arguments=arguments)
+    assert got.outcome == "inconclusive"
+
+
+@pytest.mark.parametrize(
+    ("text", "arguments"),
+    [
+        ("Invalid range: use A1 notation", {"range": "dependents"}),  # our value not quoted
+        ("Processing 'dependents' crashed: division by zero", {"range": "dependents"}),
+        ("Invalid value 1", {"id": "1"}),  # too short to be recognised
+    ],
+)
+def test_an_error_about_something_else_stays_a_failure(
+    text: str, arguments: dict[str, Any]
+) -> None:
+    got = classify(
+        method="tools/call", malformed=False, result=_text(text, True), arguments=arguments
+    )
+    assert got.outcome == "toolError"
