@@ -58,7 +58,7 @@ _REFUSAL: Final = re.compile(
     re.IGNORECASE,
 )
 _MIN_ECHO: Final = 3
-"""Shorter values ("1", "en") turn up in any text by chance."""
+"""Shorter values ("1", "en") turn up in any text by chance: they count only when quoted."""
 
 
 def environment_blamed(texts: Iterable[str], *, guess: bool, arguments: Any = None) -> bool:
@@ -73,9 +73,16 @@ def environment_blamed(texts: Iterable[str], *, guess: bool, arguments: Any = No
         head = text[:2000]  # error texts are short; a long answer is no error message
         if ENVIRONMENT.search(head) or (guess and GUESS.search(head)):
             return True
-        if guessed and _REFUSAL.search(head) and any(value in head for value in guessed):
+        if guessed and _REFUSAL.search(head) and any(_echoed(value, head) for value in guessed):
             return True
     return False
+
+
+def _echoed(value: str, text: str) -> bool:
+    """`value` in `text`: anywhere when long enough, else only quoted ('.', "en")."""
+    if len(value.strip()) >= _MIN_ECHO:
+        return value in text
+    return any(f"{quote}{value}{quote}" in text for quote in ("'", '"', "`"))
 
 
 def _strings(value: Any, depth: int = 0) -> set[str]:
@@ -83,7 +90,7 @@ def _strings(value: Any, depth: int = 0) -> set[str]:
     if depth > 10:
         return set()
     if isinstance(value, str):
-        return {value} if len(value.strip()) >= _MIN_ECHO else set()
+        return {value} if value.strip() else set()
     items = value.values() if isinstance(value, dict) else value if isinstance(value, list) else ()
     found: set[str] = set()
     for item in items:

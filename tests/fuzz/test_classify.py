@@ -332,6 +332,7 @@ def test_an_environment_failure_dressed_as_a_success_is_inconclusive_and_still_f
         ),
         ("Unknown identifier: example", {"expression": "example"}),
         ("unsupported unit 'kelvin-ish'", {"units": ["kelvin-ish"]}),
+        ("Path '.' must point to an Excel file", {"path": "."}),  # short, but quoted
     ],
 )
 def test_an_error_refusing_the_made_up_value_is_inconclusive(
