@@ -19,9 +19,9 @@ bytes on every machine (pure, no mcp import):
    become `[REDACTED]`.
 
 Paths are replaced only as whole path prefixes (`/root` in `/root/x` but not in
-`/rootfs`), also inside `file://` URIs. A user name that is also an ordinary word (`root`, `runner`, ...) is
-replaced only where it stands as an environment value (`USER=root`,
-`"USER": "root"`); a personal one (`alice`) wherever it stands as a word.
+`/rootfs`), also inside `file://` URIs. A user name that is also an ordinary word
+(`root`, `runner`, ...) is replaced only where it stands as an environment value
+(`USER=root`, `"USER": "root"`); a personal one (`alice`) wherever it stands as a word.
 """
 
 from __future__ import annotations
