@@ -492,3 +492,11 @@ def test_templates_method_not_found_beside_working_resources_is_a_warning() -> N
     assert _list_error_severity(
         resources=[CLEAN_RESOURCE], list_errors={"resourceTemplates": boom}
     ) == ["error"]
+
+
+def test_an_empty_advertised_list_is_a_note_and_an_unadvertised_list_a_warning() -> None:
+    def severities(c: Cassette) -> list[str]:
+        return [f.severity for f in lint(c, EVERY_RULE) if f.code == "server.capability_mismatch"]
+
+    assert severities(cassette(capabilities={"tools": {}, "prompts": {}})) == ["info"]
+    assert severities(cassette(capabilities={"tools": {}}, prompts=[CLEAN_PROMPT])) == ["warning"]

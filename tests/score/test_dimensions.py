@@ -6,7 +6,7 @@ import pytest
 
 from mcpvcr.score import score
 from mcpvcr.scoring.model import clamp_dim, grade_of, round_half_up, short_number, to_fixed
-from tests.builders import call, cassette, rpc_error, tool, tool_error
+from tests.builders import CLEAN_TOOL, call, cassette, rpc_error, tool, tool_error
 
 
 def dims(c: object) -> dict[str, object]:
@@ -218,3 +218,14 @@ def test_probes_the_schema_allows_are_not_called_no_cases() -> None:
         "no malformed input to judge: the 1 probe(s) sent were inputs the schema allows or "
         "inconclusive",
     )
+
+
+def test_an_empty_advertised_list_costs_the_second_opinion_nothing() -> None:
+    prompt = {"name": "p", "description": "A prompt.", "arguments": []}
+    empty = score(cassette(capabilities={"tools": {}, "prompts": {}}))
+    unadvertised = score(cassette(capabilities={"tools": {}}, prompts=[prompt]))
+    clean = score(cassette(tools=[CLEAN_TOOL]))
+    assert empty.publishability is not None and clean.publishability is not None
+    assert empty.publishability.protocol == clean.publishability.protocol
+    assert unadvertised.publishability is not None
+    assert unadvertised.publishability.protocol == clean.publishability.protocol - 5
