@@ -23,8 +23,8 @@ purpose):
 - or the answer is an error envelope, as servers that wrap a web API return
   it: a JSON object (the text, or `structuredContent`) holding nothing but
   error fields, with an `error` that says something (`{"error": "fetch
-  failed"}`, `{"success": false, "message": "..."}`); `{"error": null, ...}`
-  is a result;
+  failed"}`, `{"success": false, "message": "..."}`, `{"status": "error",
+  "message": "..."}`); `{"error": null, ...}` is a result;
 - a `structuredContent` of only `{"result": "<text>"}` (what SDKs wrap a
   plain return value in) is judged by that text.
 
@@ -133,7 +133,13 @@ def _envelope_message(value: Any) -> str | None:
         return None
     # `errors` alone is not enough: a linter's or validator's result is a list of errors.
     error = value.get("error")
-    failed = error is True or value.get("success") is False or value.get("ok") is False
+    status = value.get("status")
+    failed = (
+        error is True
+        or value.get("success") is False
+        or value.get("ok") is False
+        or (isinstance(status, str) and bool(_FAILED_STATUS.search(status)))
+    )
     if isinstance(error, str) and error.strip():
         return error
     if isinstance(error, dict) and isinstance(error.get("message"), str):
@@ -143,6 +149,10 @@ def _envelope_message(value: Any) -> str | None:
         return message
     return None
 
+
+_FAILED_STATUS: Final = re.compile(r"^(?:\w+[_ -])?(?:error|not[_ -]?found)$", re.IGNORECASE)
+"""A `status` that says the call did not work (`"error"`, `"task_not_found"`); not `"failed"`,
+which a tool reporting a build's or a job's state answers as its real result."""
 
 _ASKED_ERROR: Final = re.compile(r"error|exception|fail", re.IGNORECASE)
 

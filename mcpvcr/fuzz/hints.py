@@ -265,12 +265,15 @@ def prompt_argument(name: str, description: str | None) -> str:
 # the valid case measured mcpvcr's guess instead of the server.
 _SQL_FIELDS: Final = frozenset({"sql", "query", "statement", "stmt"})
 _SQL_CONTEXT: Final = re.compile(
-    r"\b(?:sql|sqlite3?|postgres(?:ql)?|mysql|duckdb|mariadb)\b|\bSELECT\b|\bCREATE TABLE\b",
-    re.IGNORECASE,
+    r"\b(?:sql|sqlite3?|postgres(?:ql)?|mysql|duckdb|mariadb|tables?)\b", re.IGNORECASE
 )
-_SQL_KEYWORD: Final = re.compile(r"\b(SELECT|CREATE TABLE|INSERT|UPDATE|DELETE)\b")
+_SQL_WORDS: Final = frozenset({"sql", "sqlite", "sqlite3", "table", "tables"})
+"""Words of a tool's name that make its `query` SQL (`create_table`, `sqlite_query`)."""
+_SQL_KEYWORD: Final = re.compile(r"\b(SELECT|CREATE TABLE|ALTER TABLE|INSERT|UPDATE|DELETE)\b")
+"""Upper case only: "select the best match" in prose is no SQL."""
 _SQL_SAMPLES: Final = {
     "CREATE TABLE": "CREATE TABLE IF NOT EXISTS mcpvcr_example (id INTEGER PRIMARY KEY, name TEXT)",
+    "ALTER TABLE": "ALTER TABLE mcpvcr_example ADD COLUMN note TEXT",
     "INSERT": "INSERT INTO mcpvcr_example (name) VALUES ('example')",
     "UPDATE": "UPDATE mcpvcr_example SET name = 'example' WHERE id = 1",
     "DELETE": "DELETE FROM mcpvcr_example WHERE id = 1",
@@ -291,7 +294,7 @@ def payload_hints(name: str | None, tool: str, about: str = "") -> list[str]:
     parts = _word_parts(name or "")
     context = f"{tool} {about}"
     tool_words = _word_parts(tool)
-    if "sql" in parts or (parts & _SQL_FIELDS and _SQL_CONTEXT.search(context)):
+    if "sql" in parts or (parts & _SQL_FIELDS and _is_sql(tool_words, context)):
         return _sql_samples(tool_words, context)
     if parts & _MATH_FIELDS and _MATH_CONTEXT.search(context):
         return ["2 + 3"]
@@ -302,10 +305,17 @@ def payload_hints(name: str | None, tool: str, about: str = "") -> list[str]:
     return []
 
 
+def _is_sql(tool_words: set[str], context: str) -> bool:
+    return bool(
+        tool_words & _SQL_WORDS or _SQL_CONTEXT.search(context) or _SQL_KEYWORD.search(context)
+    )
+
+
 def _sql_samples(tool_words: set[str], context: str) -> list[str]:
     """The statement the tool's words ask for first (a table is created before it is used)."""
-    if {"create", "table"} <= tool_words:
-        return [_SQL_SAMPLES["CREATE TABLE"]]
+    for verb in ("create", "alter"):
+        if {verb, "table"} <= tool_words:
+            return [_SQL_SAMPLES[f"{verb.upper()} TABLE"]]
     named = [match.group(1) for match in _SQL_KEYWORD.finditer(context)]
     if named:
         return [_SQL_SAMPLES[named[0]]]

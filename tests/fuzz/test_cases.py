@@ -442,3 +442,30 @@ def test_a_plain_field_keeps_its_plain_value(
     name: str, description: str, field: str, expected: str
 ) -> None:
     assert _valid_of(name, description, field) == expected
+
+
+@pytest.mark.parametrize(
+    ("name", "description", "expected"),
+    [
+        (
+            "create_table",
+            "Create new tables in the database",
+            "CREATE TABLE IF NOT EXISTS mcpvcr_example (id INTEGER PRIMARY KEY, name TEXT)",
+        ),
+        (
+            "alter_table",
+            "Modify existing table schema",
+            "ALTER TABLE mcpvcr_example ADD COLUMN note TEXT",
+        ),
+        (
+            "write_query",
+            "Execute INSERT, UPDATE, or DELETE queries",
+            "INSERT INTO mcpvcr_example (name) VALUES ('example')",
+        ),
+        ("search", "Select the best match for a query", "example query"),  # prose, no SQL
+    ],
+)
+def test_sql_is_recognised_from_table_words_and_upper_case_keywords(
+    name: str, description: str, expected: str
+) -> None:
+    assert _valid_of(name, description, "query") == expected

@@ -366,3 +366,15 @@ def test_an_error_about_something_else_stays_a_failure(
         method="tools/call", malformed=False, result=_text(text, True), arguments=arguments
     )
     assert got.outcome == "toolError"
+
+
+def test_a_status_error_envelope_is_an_error_and_a_reported_failure_is_a_result() -> None:
+    envelope = _json_text({"status": "error", "message": "Request not found"})
+    # "not found" for mcpvcr's made-up id: inconclusive, the disguise still flagged
+    got = classify(method="tools/call", malformed=False, result=envelope)
+    assert (got.outcome, got.flags) == ("inconclusive", ("garbageAnswer",))
+    missing = _json_text({"status": "task_not_found", "message": "No such task"})
+    pinned = classify(method="tools/call", malformed=False, guessed=False, result=missing)
+    assert (pinned.outcome, pinned.flags) == ("ok", ("garbageAnswer",))
+    build = _json_text({"status": "failed", "message": "3 of 40 tests failed"})
+    assert classify(method="tools/call", malformed=False, result=build).flags == ()
