@@ -13,7 +13,7 @@ Two families, matched on the text of the error or the tool's error content:
   before its code ran, so the call says nothing about the input);
 - GUESS, only when mcpvcr invented the arguments (not `--pin`ned) and the
   case was meant to be accepted: "not found", "does not exist", ENOENT,
-  "no such file", "not a git repository", "unknown <thing>", "did not match
+  "no such <thing>", "not a git repository", "unknown <thing>", "did not match
   any files", "no pending <thing> for" (an id only a client's earlier call
   would hold), a path that "must be absolute" (mcpvcr guesses relative
   names); and state the made-up input ran into: "already exists" (an
@@ -42,7 +42,7 @@ ENVIRONMENT: Final = re.compile(
     re.IGNORECASE,
 )
 GUESS: Final = re.compile(
-    r"\bnot found\b|does ?n[o']t exist|\bENOENT\b|no such (?:file|directory|entity|item|table)"
+    r"\bnot found\b|does ?n[o']t exist|\bENOENT\b|\bno such \w+"
     r"|not a git repository|\bunknown (?:id|entity|item|resource|name|key|file|path)\b"
     r"|could not find|cannot find|can't find|did not match any|already exists"
     r"|\bnothing to (?:commit|do|show|read|return)\b|\bno changes\b"

@@ -151,6 +151,7 @@ def test_environment_failures_are_inconclusive_even_for_pinned_or_malformed(text
         "fatal: pathspec 'README.md' did not match any files",
         "Error processing request: File path must be absolute: README.md",
         "No pending request for 1",
+        "No such task found",
     ],
 )
 def test_not_found_for_a_guessed_argument_is_inconclusive_but_not_for_a_pinned_one(
