@@ -500,3 +500,11 @@ def test_an_empty_advertised_list_is_a_note_and_an_unadvertised_list_a_warning()
 
     assert severities(cassette(capabilities={"tools": {}, "prompts": {}})) == ["info"]
     assert severities(cassette(capabilities={"tools": {}}, prompts=[CLEAN_PROMPT])) == ["warning"]
+
+
+def test_a_network_failure_to_malformed_input_is_no_wrong_error_code() -> None:
+    offline = rpc_error(-32603, "getaddrinfo EAI_AGAIN api.example.com")
+    quiet = _calls(call(), call(case="null:q", outcome="inconclusive", response=offline))()
+    assert "behavior.wrong_error_code" not in codes(quiet)
+    refused = _calls(call(), call(case="null:q", outcome="toolError", response=offline))()
+    assert "behavior.wrong_error_code" in codes(refused)
