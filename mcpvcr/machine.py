@@ -19,9 +19,9 @@ bytes on every machine (pure, no mcp import):
    become `[REDACTED]`.
 
 Paths are replaced only as whole path prefixes (`/root` in `/root/x` but not in
-`/rootfs`). A user name that is also an ordinary word (`root`, `runner`, ...) is
-replaced only where it stands as an environment value (`USER=root`,
-`"USER": "root"`); a personal one (`alice`) wherever it stands as a word.
+`/rootfs`), also inside `file://` URIs. A user name that is also an ordinary word
+(`root`, `runner`, ...) is replaced only where it stands as an environment value
+(`USER=root`, `"USER": "root"`); a personal one (`alice`) wherever it stands as a word.
 """
 
 from __future__ import annotations
@@ -51,7 +51,11 @@ GENERIC_USERS: Final = frozenset(
 )
 """User names that are also ordinary words: replaced only as environment values."""
 
-_NOT_PATH_BEFORE = r"(?<![\w.~/-])"
+# A path starts a word, or follows `file://` (a server names its files by URI:
+# server-filesystem's `read_media_file` answers `file:///<root>/README.md`). Never right
+# after a placeholder: `[CWD]/root` is the directory `root` of the working directory,
+# not a HOME of /root.
+_NOT_PATH_BEFORE = r"(?:(?<![\w.~/\]-])|(?<=file://))"
 _NOT_PATH_AFTER = r"(?![\w.~-])"
 _TRIVIAL_DIRS: Final = frozenset({"/", "/tmp", "/var/tmp", "/usr", "/bin", "/home"})
 

@@ -107,6 +107,18 @@ def test_paths_are_replaced_as_whole_prefixes_only() -> None:
     )
 
 
+def test_paths_in_file_uris_are_replaced_but_not_inside_other_urls() -> None:
+    rules = placeholder_rules({"HOME": "/home/alice"}, "/srv/work/project")
+    text = "file:///srv/work/project/README.md and https://h/srv/work/project/x"
+    assert apply_rules(text, rules) == "file://[CWD]/README.md and https://h/srv/work/project/x"
+
+
+def test_a_directory_under_the_working_directory_named_like_home_stays_a_directory() -> None:
+    rules = placeholder_rules({"HOME": "/root"}, "/srv/w")
+    text = "/srv/w/root/README.md file:///srv/w/root/a /root/.cache"
+    assert apply_rules(text, rules) == "[CWD]/root/README.md file://[CWD]/root/a [HOME]/.cache"
+
+
 def test_a_generic_user_name_is_replaced_only_as_an_env_value() -> None:
     rules = placeholder_rules({"USER": "root", "HOME": "/root"}, "/srv/app")
     text = 'USER=root, "USER": "root", the root of the tree, /root/x, /rootfs'

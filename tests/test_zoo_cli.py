@@ -22,7 +22,13 @@ REPO = Path(__file__).resolve().parent.parent
 # mode and its arguments, record options, exit code, text in the last stderr line, bound (s)
 CASES = [
     ("hang_handshake", "--timeout 2", 3, "no answer to the handshake within 2 s", 20),
-    ("hang_handshake --ignore-sigterm", "--timeout 2", 3, "no answer to the handshake", 20),
+    (
+        "hang_handshake --ignore-sigterm",
+        "--timeout 2",
+        3,
+        "(--timeout); stderr: zoo hang_handshake: ignoring SIGTERM",
+        20,
+    ),
     ("crash_start", "", 3, "the server died during the handshake", 20),
     ("garbage_stdout", "", 0, "2 tools", 20),
     ("bad_json", "--timeout 2", 0, "tools/list", 30),
@@ -97,6 +103,17 @@ def test_zoo_server(
     assert alive_with_marker(marker) == []
     if code == 0:
         assert store.load(out).complete
+
+
+def test_a_silent_hang_names_no_stderr(tmp_path: Path) -> None:
+    """The stderr tail joins a hang's message only when the server wrote one."""
+    server = f"{sys.executable} -m tests.servers hang_handshake"
+    done = mcpvcr(
+        "record", "--stdio", server, "--timeout", "2", "-o", str(tmp_path / "h"), timeout=20
+    )
+    last = done.stderr.strip().splitlines()[-1]
+    assert done.returncode == 3 and "no answer to the handshake" in last
+    assert "stderr:" not in last
 
 
 def test_the_escape_sequences_server_never_reaches_the_terminal_raw(tmp_path: Path) -> None:

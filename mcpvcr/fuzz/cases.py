@@ -111,7 +111,14 @@ def plan_tool(
         validator = build_validator(schema)
     except SchemaProblem as exc:
         return _trio(str(name), pinned, f"inputSchema {exc}")
-    generator = ValueGenerator(schema, validator, seed=seed, tool=str(name))
+    about = tool.get("description")
+    generator = ValueGenerator(
+        schema,
+        validator,
+        seed=seed,
+        tool=str(name),
+        about=about[:2000] if isinstance(about, str) else "",
+    )
     reason: str | None = None
     if pinned is not None:
         valid_args: Any = dict(pinned)

@@ -25,7 +25,9 @@ server: no network, DNS, a path outside the server's allowed roots, a file
 that does not exist, or "not found" for a name mcpvcr made up.
 
 Flags (a sorted list):
-- `silentlyAccepted`: a malformed case the schema forbids answered `ok`;
+- `silentlyAccepted`: a malformed case the schema forbids answered `ok`,
+  unless the answer is an error message dressed as a success (a refusal
+  without `isError`: `garbageAnswer` only);
 - `lenient`: a probe the schema allows (an unknown key on an open schema, a
   wrong type for an untyped parameter) answered `ok`: an info note, no cost;
   when a wrong-type probe's answer is garbage it is `silentlyAccepted` too;
@@ -35,6 +37,8 @@ Flags (a sorted list):
   resources/read an empty `contents`, for prompts/get empty `messages`;
 - `garbageAnswer`: an `ok` tools/call answer that is only NaN, Infinity,
   null, "undefined", or an error message dressed as a success (garbage.py);
+  such an error message that blames the environment (or, for a valid case,
+  mcpvcr's guess) makes the call `inconclusive`, the flag kept;
 - `outputSchemaViolation`: a valid tools/call answered `ok` whose
   `structuredContent` is missing or fails the tool's `outputSchema`
   (jsonschema, the schema's own dialect); also a `toolError` on a valid case
@@ -57,7 +61,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, Final, Literal
 
-from mcpvcr.fuzz.garbage import is_garbage
+from mcpvcr.fuzz.garbage import error_answer, junk_answer
 from mcpvcr.fuzz.inconclusive import environment_blamed
 from mcpvcr.fuzz.schemas import SchemaProblem, build_validator, is_valid
 from mcpvcr.jsonrpc import INVALID_PARAMS
@@ -101,24 +105,40 @@ def classify(
     if error is not None:
         if method == "prompts/get" and guessed:
             return _guessed_prompt_error(error)
-        return _error_outcome(error, malformed=malformed, allowed=allowed, guessed=guessed)
+        return _error_outcome(
+            error, malformed=malformed, allowed=allowed, guessed=guessed, arguments=arguments
+        )
     if not isinstance(result, Mapping):
         return Classification("protocolCrash")
     flags: set[str] = set()
     if method == "tools/call" and result.get("isError"):
-        if environment_blamed(_texts(result), guess=guessed and (not malformed or allowed)):
+        if environment_blamed(
+            _texts(result), guess=guessed and (not malformed or allowed), arguments=arguments
+        ):
             return Classification("inconclusive")
         if not malformed and output_schema is not None and _mentions_output_schema(result):
             flags.add("outputSchemaViolation")
         return Classification("toolError", tuple(sorted(flags)))
-    garbage = method == "tools/call" and is_garbage(result, asked=arguments)
-    if garbage:
+    refusal = error_answer(result, asked=arguments) if method == "tools/call" else None
+    if refusal is not None and environment_blamed(
+        [refusal], guess=guessed and (not malformed or allowed), arguments=arguments
+    ):
+        # The environment's failure, dressed as a success: it says nothing about the
+        # input, but the missing isError is still the server's own (the flag stays).
+        return Classification("inconclusive", ("garbageAnswer",))
+    junk = method == "tools/call" and junk_answer(result)
+    if junk or refusal is not None:
         flags.add("garbageAnswer")
     if malformed:
-        flags.add("lenient" if allowed else "silentlyAccepted")
-        if allowed and garbage and case.startswith("wrong_type:"):
-            # The server computed nonsense from a value of the wrong type (an
-            # unknown key changes nothing, so garbage there is the valid case's).
+        if allowed:
+            flags.add("lenient")
+            if junk and case.startswith("wrong_type:"):
+                # The server computed nonsense from a value of the wrong type (an
+                # unknown key changes nothing, so garbage there is the valid case's).
+                flags.add("silentlyAccepted")
+        elif refusal is None:
+            # An error text is a refusal that forgot isError (garbageAnswer says so),
+            # not bad input let through.
             flags.add("silentlyAccepted")
     else:
         if is_empty(method, result):
@@ -129,12 +149,12 @@ def classify(
 
 
 def _error_outcome(
-    error: Mapping[str, Any], *, malformed: bool, allowed: bool, guessed: bool
+    error: Mapping[str, Any], *, malformed: bool, allowed: bool, guessed: bool, arguments: Any
 ) -> Classification:
     code = error.get("code") if isinstance(error, Mapping) else None
     message = error.get("message") if isinstance(error, Mapping) else None
     texts = [message] if isinstance(message, str) else []
-    if environment_blamed(texts, guess=guessed and (not malformed or allowed)):
+    if environment_blamed(texts, guess=guessed and (not malformed or allowed), arguments=arguments):
         return Classification("inconclusive")
     if isinstance(code, int) and not isinstance(code, bool) and code == INVALID_PARAMS:
         return Classification("rejected")

@@ -3,20 +3,33 @@
 A tool that answers `{"result": null}` to `divide(1, 0)` or the text "Error:
 something broke" without `isError` reports success where there is none; a
 client (or a model) takes it at face value. Checked on every `ok`
-tools/call answer:
+tools/call answer, in two kinds:
 
-- (an empty `content` list is flagged `emptySuccess` by classify.py;)
-- every text part, stripped, is one of NaN, Infinity, -Infinity, null,
-  undefined, None (any case), or a JSON object/array whose every leaf value is
-  one of those (`{"result": null}`);
-- or the first text part is only an error message: it starts with `Error:`,
-  `Exception:`, `Traceback (most recent call last)`, `<Name>Error:` or
-  `Uncaught`, and is short (under 500 characters; a long answer that mentions
-  an error is a real answer), unless the arguments asked for one (a string
-  argument that says error, exception or fail: a tool that shows sample
-  messages answers `messageType: "error"` with an error text on purpose).
+Junk (`junk_answer`): every text part, stripped, is one of NaN, Infinity,
+-Infinity, null, undefined, None (any case), or a JSON object/array whose
+every leaf value is one of those (`{"result": null}`); `structuredContent`
+that is an object is judged the same way (all leaves junk). (An empty
+`content` list is flagged `emptySuccess` by classify.py.)
 
-`structuredContent` that is an object is judged the same way (all leaves junk).
+An error dressed as a success (`error_answer`), unless the arguments asked
+for one (a string argument that says error, exception or fail: a tool that
+shows sample messages answers `messageType: "error"` with an error text on
+purpose):
+- the first text part is only an error message: it starts with `Error:`,
+  `Exception:`, `Traceback (most recent call last)`, `<Name>Error:`, a
+  one-word qualifier and `error:` (`Database error:`) or `Uncaught`, and is
+  short (under 500 characters; a long answer that mentions an error is a real
+  answer);
+- or the answer is an error envelope, as servers that wrap a web API return
+  it: a JSON object (the text, or `structuredContent`) holding nothing but
+  error fields, with an `error` that says something (`{"error": "fetch
+  failed"}`, `{"success": false, "message": "..."}`, `{"status": "error",
+  "message": "..."}`); `{"error": null, ...}` is a result;
+- a `structuredContent` of only `{"result": "<text>"}` (what SDKs wrap a
+  plain return value in) is judged by that text.
+
+The two kinds differ for malformed input: junk computed from bad input is a
+silent accept, an error text is a refusal that forgot `isError`.
 """
 
 from __future__ import annotations
@@ -31,40 +44,115 @@ _JUNK_WORDS: Final = frozenset(
 )
 _ERROR_TEXT: Final = re.compile(
     r"^(?:traceback \(most recent call last\):"
-    r"|(?:error|exception|fatal|uncaught|[A-Z][A-Za-z]*(?:Error|Exception))\b\s*[:!(])",
+    r"|(?:(?:(?!no\b)[a-z]+ )?error|exception|fatal|uncaught"
+    r"|[A-Z][A-Za-z]*(?:Error|Exception))\b\s*[:!(])",
     re.IGNORECASE,
 )
 _MAX_ERROR_TEXT: Final = 500
+_ENVELOPE_KEYS: Final = frozenset(
+    {
+        "error",
+        "errors",
+        "message",
+        "code",
+        "status",
+        "statuscode",
+        "success",
+        "ok",
+        "detail",
+        "details",
+        "type",
+        "errorcode",
+        "error_code",
+        "hint",
+    }
+)
 
 
-def is_garbage(result: Mapping[str, Any], asked: Any = None) -> bool:
-    """Whether a successful tools/call result holds only junk values or an error message.
-
-    `asked`: the arguments sent, to tell a requested error text from a disguised failure.
-    """
+def junk_answer(result: Mapping[str, Any]) -> bool:
+    """Whether every value of the answer is NaN, Infinity, null or "undefined"."""
     structured = result.get("structuredContent")
     if isinstance(structured, dict) and structured:
         return _all_junk(structured)
+    strings = _text_parts(result)
+    return bool(strings) and all(_junk_text(t) for t in strings if t)
+
+
+def error_answer(result: Mapping[str, Any], asked: Any = None) -> str | None:
+    """The error message a successful answer carries instead of a result, or None.
+
+    `asked`: the arguments sent, to tell a requested error text from a disguised failure.
+    """
+    if _asks_for_error(asked):
+        return None
+    structured = result.get("structuredContent")
+    if isinstance(structured, dict) and structured:
+        wrapped = structured.get("result") if len(structured) == 1 else None
+        if not isinstance(wrapped, str):
+            return _envelope_message(structured)
+        return _error_text(wrapped.strip())
+    strings = _text_parts(result)
+    return _error_text(strings[0]) if strings else None
+
+
+def _text_parts(result: Mapping[str, Any]) -> list[str]:
+    """The stripped text parts, or [] when any part is not text or all are blank."""
     content = result.get("content")
     if not isinstance(content, list):
-        return False
+        return []
     texts = [
         part.get("text")
         for part in content
         if isinstance(part, Mapping) and part.get("type") == "text"
     ]
     if not texts or len(texts) != len(content):
-        return False  # an image, audio or resource part is real content
+        return []  # an image, audio or resource part is real content
     strings = [t.strip() for t in texts if isinstance(t, str)]
-    if not strings or not any(strings):
-        return False  # blank text is emptySuccess, not garbage
-    if all(_junk_text(t) for t in strings if t):
-        return True
-    first = strings[0]
-    if len(first) >= _MAX_ERROR_TEXT or not _ERROR_TEXT.match(first):
-        return False
-    return not _asks_for_error(asked)
+    return strings if any(strings) else []  # blank text is emptySuccess, not garbage
 
+
+def _error_text(text: str) -> str | None:
+    if not text or len(text) >= _MAX_ERROR_TEXT:
+        return None
+    if _ERROR_TEXT.match(text):
+        return text
+    if text[:1] != "{":
+        return None
+    try:
+        value = json.loads(text)
+    except ValueError:
+        return None
+    return _envelope_message(value)
+
+
+def _envelope_message(value: Any) -> str | None:
+    """The message of a JSON object made only of error fields, or None for anything else."""
+    if not isinstance(value, dict) or not value:
+        return None
+    if not all(isinstance(key, str) and key.lower() in _ENVELOPE_KEYS for key in value):
+        return None
+    # `errors` alone is not enough: a linter's or validator's result is a list of errors.
+    error = value.get("error")
+    status = value.get("status")
+    failed = (
+        error is True
+        or value.get("success") is False
+        or value.get("ok") is False
+        or (isinstance(status, str) and bool(_FAILED_STATUS.search(status)))
+    )
+    if isinstance(error, str) and error.strip():
+        return error
+    if isinstance(error, dict) and isinstance(error.get("message"), str):
+        return str(error["message"])
+    message = value.get("message", value.get("detail"))
+    if failed and isinstance(message, str) and message.strip():
+        return message
+    return None
+
+
+_FAILED_STATUS: Final = re.compile(r"^(?:\w+[_ -])?(?:error|not[_ -]?found)$", re.IGNORECASE)
+"""A `status` that says the call did not work (`"error"`, `"task_not_found"`); not `"failed"`,
+which a tool reporting a build's or a job's state answers as its real result."""
 
 _ASKED_ERROR: Final = re.compile(r"error|exception|fail", re.IGNORECASE)
 

@@ -257,3 +257,66 @@ def prompt_argument(name: str, description: str | None) -> str:
             return found.group(1)
     candidates = [*description_strings(description), *string_hints(name)]
     return candidates[0] if candidates else "example"
+
+
+# Payload fields whose useful value is written in a small language the tool names: SQL for
+# a database, an arithmetic expression for a calculator, base64 for a decoder, JSON for a
+# JSON formatter. A generic word ("example query") only earns the tool's error message, so
+# the valid case measured mcpvcr's guess instead of the server.
+_SQL_FIELDS: Final = frozenset({"sql", "query", "statement", "stmt"})
+_SQL_CONTEXT: Final = re.compile(
+    r"\b(?:sql|sqlite3?|postgres(?:ql)?|mysql|duckdb|mariadb|tables?)\b", re.IGNORECASE
+)
+_SQL_WORDS: Final = frozenset({"sql", "sqlite", "sqlite3", "table", "tables"})
+"""Words of a tool's name that make its `query` SQL (`create_table`, `sqlite_query`)."""
+_SQL_KEYWORD: Final = re.compile(r"\b(SELECT|CREATE TABLE|ALTER TABLE|INSERT|UPDATE|DELETE)\b")
+"""Upper case only: "select the best match" in prose is no SQL."""
+_SQL_SAMPLES: Final = {
+    "CREATE TABLE": "CREATE TABLE IF NOT EXISTS mcpvcr_example (id INTEGER PRIMARY KEY, name TEXT)",
+    "ALTER TABLE": "ALTER TABLE mcpvcr_example ADD COLUMN note TEXT",
+    "INSERT": "INSERT INTO mcpvcr_example (name) VALUES ('example')",
+    "UPDATE": "UPDATE mcpvcr_example SET name = 'example' WHERE id = 1",
+    "DELETE": "DELETE FROM mcpvcr_example WHERE id = 1",
+    "SELECT": "SELECT 1",
+}
+_MATH_FIELDS: Final = frozenset({"expression", "expr", "formula", "equation", "calculation"})
+_MATH_CONTEXT: Final = re.compile(r"calculat|\bmath|arithmetic|evaluat", re.IGNORECASE)
+_DATA_FIELDS: Final = frozenset(
+    {"data", "input", "text", "string", "str", "value", "content", "encoded", "json", "raw"}
+)
+
+
+def payload_hints(name: str | None, tool: str, about: str = "") -> list[str]:
+    """Values in the small language a payload field takes, judged from the tool's words.
+
+    `about`: the tool's description and the field's, the only place a `query` says it is SQL.
+    """
+    parts = _word_parts(name or "")
+    context = f"{tool} {about}"
+    tool_words = _word_parts(tool)
+    if "sql" in parts or (parts & _SQL_FIELDS and _is_sql(tool_words, context)):
+        return _sql_samples(tool_words, context)
+    if parts & _MATH_FIELDS and _MATH_CONTEXT.search(context):
+        return ["2 + 3"]
+    if parts & _DATA_FIELDS and "decode" in tool_words and re.search(r"base ?64|b64", context):
+        return ["SGVsbG8gZnJvbSBtY3B2Y3I="]
+    if parts & _DATA_FIELDS and "json" in tool_words:
+        return ['{"example": 1}']
+    return []
+
+
+def _is_sql(tool_words: set[str], context: str) -> bool:
+    return bool(
+        tool_words & _SQL_WORDS or _SQL_CONTEXT.search(context) or _SQL_KEYWORD.search(context)
+    )
+
+
+def _sql_samples(tool_words: set[str], context: str) -> list[str]:
+    """The statement the tool's words ask for first (a table is created before it is used)."""
+    for verb in ("create", "alter"):
+        if {verb, "table"} <= tool_words:
+            return [_SQL_SAMPLES[f"{verb.upper()} TABLE"]]
+    named = [match.group(1) for match in _SQL_KEYWORD.finditer(context)]
+    if named:
+        return [_SQL_SAMPLES[named[0]]]
+    return [_SQL_SAMPLES["SELECT"]]

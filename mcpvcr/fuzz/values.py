@@ -45,10 +45,13 @@ class NoValue(Exception):
 class ValueGenerator:
     """Seeded, deterministic generator bound to one root schema and its validator."""
 
-    def __init__(self, root: Any, validator: Validator, *, seed: int, tool: str) -> None:
+    def __init__(
+        self, root: Any, validator: Validator, *, seed: int, tool: str, about: str = ""
+    ) -> None:
         self.root = root
         self.validator = validator
         self.tool = tool  # the tool name: varies the seed, and context for name hints
+        self.about = about  # the tool's description: says what language a payload is in
         # seed 0 gives the plainest values (first class member, first branch);
         # other seeds vary pattern-generated strings, deterministically.
         self.rng: random.Random | None = random.Random(f"{seed}\x00{tool}") if seed else None
@@ -199,7 +202,10 @@ class ValueGenerator:
         bases: list[str] = []
         if isinstance(fmt, str):
             bases.extend(hints.FORMAT_SAMPLES.get(fmt, ()))
-        bases.extend(hints.description_strings(schema.get("description")))
+        description = schema.get("description")
+        bases.extend(hints.description_strings(description))
+        about = f"{self.about} {description if isinstance(description, str) else ''}"
+        bases.extend(hints.payload_hints(name, self.tool, about))
         bases.extend(hints.string_hints(name, self.tool))
         generated: list[str] = []
         if isinstance(pattern, str):

@@ -167,7 +167,13 @@ def capability_mismatch(ctx: LintContext) -> Iterator[Hit]:
     ):
         count = sum(len(ctx.cassette.items(kind)) for kind in kinds)
         if capabilities.get(capability) is not None and count == 0:
-            yield Hit(f"Server advertises the '{capability}' capability but lists none.")
+            # Harmless to a client (it lists and gets []), and what FastMCP and other
+            # frameworks always advertise: a note, not a warning. Lists a client never
+            # asks for (the case below) are the interoperability problem.
+            yield Hit(
+                f"Server advertises the '{capability}' capability but lists none.",
+                severity="info",
+            )
         elif capabilities.get(capability) is None and count > 0:
             yield Hit(f"Server lists {count} {capability} without advertising the capability.")
     if capabilities.get("tools") is None and ctx.cassette.tools:

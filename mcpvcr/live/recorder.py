@@ -108,7 +108,7 @@ async def _record_once(
                     await _record_on(client, target, options, protocol, negotiation, partial)
                 except HandshakeFailed as err:
                     text = _with_http_status(str(err), channel)
-                    raise HandshakeFailed(await _with_detail(text, client)) from None
+                    raise HandshakeFailed(await _with_detail(text, client, hung=True)) from None
                 finally:
                     details.append(await _with_detail("", client))
                     await client.stop()
@@ -153,10 +153,16 @@ def _with_http_status(text: str, channel: Channel) -> str:
     return f"{text} ({status})" if status else text
 
 
-async def _with_detail(text: str, client: RawClient) -> str:
-    """Add what explains a dead connection (a stdio server's stderr tail) to a message."""
+async def _with_detail(text: str, client: RawClient, *, hung: bool = False) -> str:
+    """Add what explains a dead connection (a stdio server's stderr tail) to a message.
+
+    `hung`: the handshake failed with the server still running (it never answered); its
+    stderr usually says why (it waits for a database, a login, a missing variable).
+    """
     if client.closed is None:
-        return text
+        detail = getattr(client.channel, "detail", None)
+        extra = detail() if hung and callable(detail) else ""
+        return "; ".join(part for part in (text, extra) if part)
     settle = getattr(client.channel, "settle", None)
     if callable(settle):
         await settle()  # a send may find the pipe broken before the last stderr arrived

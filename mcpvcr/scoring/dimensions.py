@@ -14,7 +14,8 @@ richer outcomes a cassette records:
 - `inconclusive` calls (the environment or mcpvcr's guess failed, not the
   server) are left out of both rates;
 - a valid call answered with garbage (`garbageAnswer`: NaN, null, an error
-  text dressed as success) is not a real result;
+  text dressed as success) is not a real result, and a malformed case refused
+  only in an error text dressed as success is no clean rejection;
 - the latency penalty reads only calls that had the server to themselves
   (valid cases run one at a time); a call that shared the server records no
   latency (null) and is not read, nor is a call made as a task (long work
@@ -100,17 +101,21 @@ def _schema_reasons(findings: Sequence[Finding], tools: int) -> list[str]:
 
 def error_handling(rows: Sequence[FuzzRow]) -> Dimension:
     """Share of malformed calls rejected cleanly (isError result or -32602)."""
-    graceful = silent = crash = 0
+    graceful = silent = crash = hung = disguised = 0
     for row in rows:
         if row.case == "valid" or row.outcome == "inconclusive":
             continue
         if row.silent:
             silent += 1
-        elif row.outcome in ("protocolCrash", "timeout"):
+        elif row.outcome == "ok" and "garbageAnswer" in row.flags and "lenient" not in row.flags:
+            disguised += 1  # refused in words, but answered as a success: not clean
+        elif row.outcome == "protocolCrash":
             crash += 1
+        elif row.outcome == "timeout":
+            hung += 1
         elif row.outcome in ("toolError", "rejected"):
             graceful += 1
-    counted = graceful + silent + crash
+    counted = graceful + silent + crash + hung + disguised
     if counted == 0:
         tried = [row for row in rows if row.case != "valid"]
         if tried and all(row.outcome == "inconclusive" for row in tried):
@@ -118,8 +123,19 @@ def error_handling(rows: Sequence[FuzzRow]) -> Dimension:
                 "errorHandling",
                 f"{len(tried)} malformed call(s), all inconclusive: nothing to judge",
             )
+        if not tried:
+            return _dimension(
+                "errorHandling", 10, ["no malformed cases were generated for the fuzzed tools"]
+            )
+        # Cases were sent, but each was a probe the schema allows (or inconclusive):
+        # "none generated" would misstate what the fuzz table shows.
         return _dimension(
-            "errorHandling", 10, ["no malformed cases were generated for the fuzzed tools"]
+            "errorHandling",
+            10,
+            [
+                f"no malformed input to judge: the {len(tried)} probe(s) sent were inputs "
+                "the schema allows or inconclusive"
+            ],
         )
     reasons = [
         f"{graceful}/{counted} malformed input(s) rejected with a clean tool error or "
@@ -133,7 +149,16 @@ def error_handling(rows: Sequence[FuzzRow]) -> Dimension:
         reasons.append(
             f"{crash} malformed case(s) crashed the protocol instead of rejecting gracefully"
         )
-    if not silent and not crash:
+    if disguised:
+        reasons.append(
+            f"{disguised} malformed case(s) refused in the answer's text but reported as a "
+            "success (no isError)"
+        )
+    if hung:
+        # Said apart from crashes: a server that sat on the call stayed up, and the
+        # author looks for a different bug (a wait, a poll) than for a dead transport.
+        reasons.append(f"{hung} malformed case(s) got no answer within the time-out")
+    if not silent and not crash and not hung and not disguised:
         reasons.append("every malformed input was rejected gracefully")
     return _dimension("errorHandling", 10 * graceful / counted, reasons)
 
@@ -186,9 +211,7 @@ def liveness(rows: Sequence[FuzzRow]) -> Dimension:
             f"{schema_bad} valid call(s) returned a success that violates its outputSchema"
         )
     if failed:
-        reasons.append(
-            f"{failed} valid call(s) failed on good input (tool error or protocol crash)"
-        )
+        reasons.append(f"{failed} valid call(s) failed on good input ({_failures(valid)})")
     if ok_latencies:
         p50 = median(ok_latencies)
         line = f"p50 latency on valid calls = {to_fixed(p50, 0)}ms (target {LATENCY_TARGET_MS}ms)"
@@ -202,6 +225,26 @@ def liveness(rows: Sequence[FuzzRow]) -> Dimension:
             "(recorded as coarse buckets)"
         )
     return _dimension("liveness", score, reasons)
+
+
+_FAILURE_WORDS = {
+    "toolError": "tool error",
+    "rejected": "rejected as invalid",
+    "protocolCrash": "protocol crash",
+    "timeout": "time-out",
+}
+
+
+def _failures(rows: Sequence[FuzzRow]) -> str:
+    """`2 tool error, 1 time-out`: what the failed valid calls ended in, not a fixed list."""
+    counts = Counter(
+        row.outcome
+        for row in rows
+        if row.outcome != "ok" and "outputSchemaViolation" not in row.flags
+    )
+    return ", ".join(
+        f"{counts[outcome]} {word}" for outcome, word in _FAILURE_WORDS.items() if counts[outcome]
+    )
 
 
 def median(values: Iterable[int]) -> float:

@@ -86,7 +86,9 @@ def publishability(cassette: Cassette, findings: Sequence[Finding], view: Health
     ctx = LintContext(cassette)
     codes = [f.code for f in findings]
     errors = sum(code in COMPLIANCE_ERRORS for code in codes)
-    warnings = sum(code in COMPLIANCE_WARNINGS for code in codes)
+    # A compliance code reported as a note (an advertised capability with an empty list)
+    # deducts nothing, as a note nowhere else does.
+    warnings = sum(f.code in COMPLIANCE_WARNINGS and f.severity != "info" for f in findings)
     hard_zero = not cassette.complete and bool(
         _HARD_ZERO.search(str(cassette.header.get("incomplete") or ""))
     )

@@ -379,3 +379,93 @@ def test_speed_knobs_get_a_small_value_other_optionals_stay_out() -> None:
         },
     }
     assert _args(tool, "valid") == {"delay_ms": 5, "duration": 1}
+
+
+def _valid_of(name: str, description: str, field: str, field_doc: str = "") -> Any:
+    prop: dict[str, Any] = {"type": "string"}
+    if field_doc:
+        prop["description"] = field_doc
+    tool = {
+        "name": name,
+        "description": description,
+        "inputSchema": {"type": "object", "properties": {field: prop}, "required": [field]},
+    }
+    return plan_tool(tool).cases[0].arguments[field]
+
+
+@pytest.mark.parametrize(
+    ("name", "description", "field", "field_doc", "expected"),
+    [
+        ("read_query", "Execute a SELECT query on the SQLite database", "query", "", "SELECT 1"),
+        ("run", "Run a read-only query", "sql", "", "SELECT 1"),
+        ("query", "Query the Postgres server", "statement", "", "SELECT 1"),
+        (
+            "create_table",
+            "Create a new table in the SQLite database",
+            "query",
+            "CREATE TABLE SQL statement",
+            "CREATE TABLE IF NOT EXISTS mcpvcr_example (id INTEGER PRIMARY KEY, name TEXT)",
+        ),
+        (
+            "write_query",
+            "Execute an INSERT, UPDATE, or DELETE query on the SQLite database",
+            "query",
+            "",
+            "INSERT INTO mcpvcr_example (name) VALUES ('example')",
+        ),
+        ("calculate", "Calculates/evaluates the given expression.", "expression", "", "2 + 3"),
+        ("base64_decode", "Decode a base64 string", "data", "", "SGVsbG8gZnJvbSBtY3B2Y3I="),
+        ("json_format", "Pretty-print a document", "data", "", '{"example": 1}'),
+    ],
+)
+def test_a_payload_gets_a_value_in_the_language_the_tool_names(
+    name: str, description: str, field: str, field_doc: str, expected: str
+) -> None:
+    assert _valid_of(name, description, field, field_doc) == expected
+
+
+@pytest.mark.parametrize(
+    ("name", "description", "field", "expected"),
+    [
+        (
+            "search_nodes",
+            "Search for nodes in the graph based on a query",
+            "query",
+            "example query",
+        ),
+        ("jq_filter", "Apply a jq expression to a document", "expression", "example"),
+        ("base64_encode", "Encode text as base64", "text", "Hello from mcpvcr"),
+        ("summarize", "Summarize JSON-free prose", "text", "Hello from mcpvcr"),
+    ],
+)
+def test_a_plain_field_keeps_its_plain_value(
+    name: str, description: str, field: str, expected: str
+) -> None:
+    assert _valid_of(name, description, field) == expected
+
+
+@pytest.mark.parametrize(
+    ("name", "description", "expected"),
+    [
+        (
+            "create_table",
+            "Create new tables in the database",
+            "CREATE TABLE IF NOT EXISTS mcpvcr_example (id INTEGER PRIMARY KEY, name TEXT)",
+        ),
+        (
+            "alter_table",
+            "Modify existing table schema",
+            "ALTER TABLE mcpvcr_example ADD COLUMN note TEXT",
+        ),
+        (
+            "write_query",
+            "Execute INSERT, UPDATE, or DELETE queries",
+            "INSERT INTO mcpvcr_example (name) VALUES ('example')",
+        ),
+        ("search", "Select the best match for a query", "example query"),  # prose, no SQL
+    ],
+)
+def test_sql_is_recognised_from_table_words_and_upper_case_keywords(
+    name: str, description: str, expected: str
+) -> None:
+    assert _valid_of(name, description, "query") == expected

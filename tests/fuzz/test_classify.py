@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 import pytest
@@ -129,6 +130,9 @@ def _text(text: str, error: bool = False) -> dict[str, Any]:
         "Access denied - path outside allowed directories: /x",
         "Repository path '.' is outside the allowed repository '/r'",
         "[Errno 101] Network is unreachable",
+        "Error: Rate limit exceeded",
+        "429 Too Many Requests",
+        "rate limited, try again in 2s",
     ],
 )
 def test_environment_failures_are_inconclusive_even_for_pinned_or_malformed(text: str) -> None:
@@ -145,6 +149,9 @@ def test_environment_failures_are_inconclusive_even_for_pinned_or_malformed(text
         "Entity with name example not found",
         "ENOENT: no such file or directory, open 'x'",
         "fatal: pathspec 'README.md' did not match any files",
+        "Error processing request: File path must be absolute: README.md",
+        "No pending request for 1",
+        "No such task found",
     ],
 )
 def test_not_found_for_a_guessed_argument_is_inconclusive_but_not_for_a_pinned_one(
@@ -157,6 +164,27 @@ def test_not_found_for_a_guessed_argument_is_inconclusive_but_not_for_a_pinned_o
     # A validation error that happens to say "not found" still rejects a malformed case.
     invalid = classify(method="tools/call", malformed=True, result=_text(text, True))
     assert invalid.outcome == "toolError"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "rate_limit must be a positive integer",
+        "Invalid rate limit value: -1",
+        "Expected at most 429 items",
+    ],
+)
+def test_a_rejected_rate_limit_argument_is_a_rejection_not_the_environment(text: str) -> None:
+    got = classify(method="tools/call", malformed=True, result=_text(text, True))
+    assert got.outcome == "toolError", text
+
+
+@pytest.mark.parametrize(
+    "text", ["No action or commands specified", "no pending changes allowed while locked"]
+)
+def test_a_missing_input_is_no_guess(text: str) -> None:
+    got = classify(method="tools/call", malformed=False, result=_text(text, True))
+    assert got.outcome == "toolError", text
 
 
 def test_json_rpc_error_to_malformed_input_is_a_wrong_code_not_a_crash() -> None:
@@ -234,3 +262,120 @@ def test_structured_nan_and_garbage_from_a_wrong_type_probe() -> None:
         method="tools/call", malformed=True, allowed=True, result=_text("NaN"), case="wrong_type:a"
     )
     assert probe.flags == ("garbageAnswer", "lenient", "silentlyAccepted")
+
+
+def _json_text(value: object) -> dict[str, Any]:
+    return _text(json.dumps(value))
+
+
+@pytest.mark.parametrize(
+    "result",
+    [
+        _json_text({"error": "Missing required argument: channel_id"}),
+        _json_text({"success": False, "message": "channel_id is required"}),
+        _json_text({"error": {"code": 400, "message": "bad channel"}}),
+        {**_text("{}"), "structuredContent": {"error": "Unsupported units: 'a' -> 'b'"}},
+        {**_text("x"), "structuredContent": {"result": "Error: invalid base64 input"}},
+        _text('Database error: near "example": syntax error'),
+    ],
+)
+def test_an_error_dressed_as_a_success_is_garbage_and_a_refusal_not_a_silent_accept(
+    result: dict[str, Any],
+) -> None:
+    valid = classify(method="tools/call", malformed=False, result=result)
+    assert (valid.outcome, valid.flags) == ("ok", ("garbageAnswer",))
+    refused = classify(method="tools/call", malformed=True, result=result, case="null:a")
+    assert (refused.outcome, refused.flags) == ("ok", ("garbageAnswer",))
+
+
+@pytest.mark.parametrize(
+    "result",
+    [
+        _json_text({"error": None, "items": []}),
+        _json_text({"errors": [{"line": 3, "message": "unused import"}]}),
+        _json_text({"error": "E1001", "count": 3}),
+        {**_text("x"), "structuredContent": {"result": "SGVsbG8="}},
+        {**_text("Error: x"), "structuredContent": {"rows": 2}},
+        _text("No error: all 3 checks passed"),
+    ],
+)
+def test_results_that_mention_errors_are_results(result: dict[str, Any]) -> None:
+    valid = classify(method="tools/call", malformed=False, result=result)
+    assert (valid.outcome, valid.flags) == ("ok", ())
+    accepted = classify(method="tools/call", malformed=True, result=result, case="null:a")
+    assert accepted.flags == ("silentlyAccepted",)
+
+
+def test_junk_from_malformed_input_is_still_a_silent_accept() -> None:
+    got = classify(method="tools/call", malformed=True, result=_text("NaN"), case="null:a")
+    assert got.flags == ("garbageAnswer", "silentlyAccepted")
+
+
+def test_an_environment_failure_dressed_as_a_success_is_inconclusive_and_still_flagged() -> None:
+    result = _json_text({"error": "fetch failed"})
+    for malformed in (False, True):
+        got = classify(method="tools/call", malformed=malformed, result=result, case="null:a")
+        assert (got.outcome, got.flags) == ("inconclusive", ("garbageAnswer",))
+    # "not found" for mcpvcr's own guess: inconclusive on the valid case only
+    gone = _json_text({"error": "note 1 not found"})
+    assert classify(method="tools/call", malformed=False, result=gone).outcome == "inconclusive"
+    pinned = classify(method="tools/call", malformed=False, guessed=False, result=gone)
+    assert (pinned.outcome, pinned.flags) == ("ok", ("garbageAnswer",))
+
+
+@pytest.mark.parametrize(
+    ("text", "arguments"),
+    [
+        ("Invalid range 'dependents'. Use A1 notation such as 'B2'.", {"range": "dependents"}),
+        (
+            "Path 'README.md' must point to an Excel file (.xlsx).",
+            {"path": "README.md", "sheet": "x"},
+        ),
+        ("Unknown identifier: example", {"expression": "example"}),
+        ("unsupported unit 'kelvin-ish'", {"units": ["kelvin-ish"]}),
+        ("Path '.' must point to an Excel file", {"path": "."}),  # short, but quoted
+    ],
+)
+def test_an_error_refusing_the_made_up_value_is_inconclusive(
+    text: str, arguments: dict[str, Any]
+) -> None:
+    def outcome(**kwargs: Any) -> str:
+        return classify(
+            method="tools/call", result=_text(text, True), arguments=arguments, **kwargs
+        ).outcome
+
+    assert outcome(malformed=False) == "inconclusive"
+    assert outcome(malformed=False, guessed=False) == "toolError"  # a pinned value is real
+    assert outcome(malformed=True, case="null:x") == "toolError"  # the rejection to judge
+    error = {"code": -32603, "message": text}
+    got = classify(method="tools/call", malformed=False, error=error, arguments=arguments)
+    assert got.outcome == "inconclusive"
+
+
+@pytest.mark.parametrize(
+    ("text", "arguments"),
+    [
+        ("Invalid range: use A1 notation", {"range": "dependents"}),  # our value not quoted
+        ("Processing 'dependents' crashed: division by zero", {"range": "dependents"}),
+        ("Invalid value 1", {"id": "1"}),  # too short to be recognised
+    ],
+)
+def test_an_error_about_something_else_stays_a_failure(
+    text: str, arguments: dict[str, Any]
+) -> None:
+    got = classify(
+        method="tools/call", malformed=False, result=_text(text, True), arguments=arguments
+    )
+    assert got.outcome == "toolError"
+
+
+def test_a_status_error_envelope_is_an_error_and_a_reported_failure_is_a_result() -> None:
+    envelope = _json_text({"status": "error", "message": "Request not found"})
+    # "not found" for mcpvcr's made-up id: inconclusive, the disguise still flagged
+    got = classify(method="tools/call", malformed=False, result=envelope)
+    assert (got.outcome, got.flags) == ("inconclusive", ("garbageAnswer",))
+    missing = _json_text({"status": "task_not_found", "message": "No such task"})
+    pinned = classify(method="tools/call", malformed=False, guessed=False, result=missing)
+    assert (pinned.outcome, pinned.flags) == ("ok", ("garbageAnswer",))
+    build = _json_text({"status": "failed", "message": "3 of 40 tests failed"})
+    assert classify(method="tools/call", malformed=False, result=build).flags == ()

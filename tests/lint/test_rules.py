@@ -473,3 +473,38 @@ def test_rule_order_does_not_depend_on_import_order() -> None:
     )
     assert done.stdout.split() == [r.code for r in all_rules()]
     assert done.stdout.split()[:2] == ["server.no_tools", "tool.missing_description"]
+
+
+def _list_error_severity(**kwargs: object) -> list[str]:
+    c = cassette(capabilities={"tools": {}, "resources": {}}, **kwargs)  # type: ignore[arg-type]
+    return [f.severity for f in lint(c, EVERY_RULE) if f.code == "behavior.list_error"]
+
+
+def test_templates_method_not_found_beside_working_resources_is_a_warning() -> None:
+    missing = {"code": -32601, "message": "Method not found"}
+    assert _list_error_severity(
+        resources=[CLEAN_RESOURCE], list_errors={"resourceTemplates": missing}
+    ) == ["warning"]
+    # the same answer when resources/list fails too, or another code, stays an error
+    both = {"resources": missing, "resourceTemplates": missing}
+    assert _list_error_severity(list_errors=both) == ["error", "error"]
+    boom = {"code": -32603, "message": "boom"}
+    assert _list_error_severity(
+        resources=[CLEAN_RESOURCE], list_errors={"resourceTemplates": boom}
+    ) == ["error"]
+
+
+def test_an_empty_advertised_list_is_a_note_and_an_unadvertised_list_a_warning() -> None:
+    def severities(c: Cassette) -> list[str]:
+        return [f.severity for f in lint(c, EVERY_RULE) if f.code == "server.capability_mismatch"]
+
+    assert severities(cassette(capabilities={"tools": {}, "prompts": {}})) == ["info"]
+    assert severities(cassette(capabilities={"tools": {}}, prompts=[CLEAN_PROMPT])) == ["warning"]
+
+
+def test_a_network_failure_to_malformed_input_is_no_wrong_error_code() -> None:
+    offline = rpc_error(-32603, "getaddrinfo EAI_AGAIN api.example.com")
+    quiet = _calls(call(), call(case="null:q", outcome="inconclusive", response=offline))()
+    assert "behavior.wrong_error_code" not in codes(quiet)
+    refused = _calls(call(), call(case="null:q", outcome="toolError", response=offline))()
+    assert "behavior.wrong_error_code" in codes(refused)

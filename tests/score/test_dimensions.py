@@ -6,7 +6,7 @@ import pytest
 
 from mcpvcr.score import score
 from mcpvcr.scoring.model import clamp_dim, grade_of, round_half_up, short_number, to_fixed
-from tests.builders import call, cassette, rpc_error, tool, tool_error
+from tests.builders import CLEAN_TOOL, call, cassette, rpc_error, tool, tool_error
 
 
 def dims(c: object) -> dict[str, object]:
@@ -27,7 +27,30 @@ def test_rejected_minus_32602_is_a_clean_rejection_and_other_errors_are_crashes(
     )
     eh = dims(c)["errorHandling"]
     assert eh.score == 5.0  # 2 graceful of 4
-    assert "2 malformed case(s) crashed the protocol instead of rejecting gracefully" in eh.reasons
+    assert "1 malformed case(s) crashed the protocol instead of rejecting gracefully" in eh.reasons
+    assert "1 malformed case(s) got no answer within the time-out" in eh.reasons
+
+
+def test_a_time_out_alone_is_not_called_a_crash() -> None:
+    eh = dims(fuzzed(call(), call(case="null:arg", outcome="timeout", response={"timeout": 10})))[
+        "errorHandling"
+    ]
+    assert eh.score == 0
+    assert not any("crashed" in r for r in eh.reasons)
+    assert "1 malformed case(s) got no answer within the time-out" in eh.reasons
+
+
+def test_liveness_names_what_the_failed_valid_calls_ended_in() -> None:
+    live = dims(
+        fuzzed(
+            call(target="a", outcome="toolError", response=tool_error()),
+            call(target="b", outcome="timeout", response={"timeout": 10}),
+            call(target="c", outcome="toolError", response=tool_error()),
+        )
+    )["liveness"]
+    assert "3 valid call(s) failed on good input (2 tool error, 1 time-out)" in live.reasons
+    crash = dims(fuzzed(call(target="a", outcome="protocolCrash", response={"closed": "x"})))
+    assert "1 valid call(s) failed on good input (1 protocol crash)" in crash["liveness"].reasons
 
 
 def test_every_malformed_rejected_scores_10() -> None:
@@ -169,3 +192,40 @@ def test_all_inconclusive_malformed_calls_leave_error_handling_unmeasured() -> N
     )
     handling = next(d for d in score(unjudged).dimensions if d.key == "errorHandling")
     assert handling.not_measured and "all inconclusive" in handling.reasons[0]
+
+
+def test_a_refusal_dressed_as_a_success_is_no_clean_rejection() -> None:
+    eh = dims(
+        fuzzed(
+            call(),
+            call(case="null:arg", flags=["garbageAnswer"]),
+            call(case="wrong_type:arg", outcome="toolError", response=tool_error()),
+            call(case="extra_garbage", flags=["garbageAnswer", "lenient"]),  # a probe: left out
+        )
+    )["errorHandling"]
+    assert eh.score == 5.0
+    assert eh.reasons[0].startswith("1/2 ")
+    assert (
+        "1 malformed case(s) refused in the answer's text but reported as a success (no isError)"
+        in eh.reasons
+    )
+
+
+def test_probes_the_schema_allows_are_not_called_no_cases() -> None:
+    eh = dims(fuzzed(call(), call(case="extra_garbage", flags=["lenient"])))["errorHandling"]
+    assert eh.score == 10
+    assert eh.reasons == (
+        "no malformed input to judge: the 1 probe(s) sent were inputs the schema allows or "
+        "inconclusive",
+    )
+
+
+def test_an_empty_advertised_list_costs_the_second_opinion_nothing() -> None:
+    prompt = {"name": "p", "description": "A prompt.", "arguments": []}
+    empty = score(cassette(capabilities={"tools": {}, "prompts": {}}))
+    unadvertised = score(cassette(capabilities={"tools": {}}, prompts=[prompt]))
+    clean = score(cassette(tools=[CLEAN_TOOL]))
+    assert empty.publishability is not None and clean.publishability is not None
+    assert empty.publishability.protocol == clean.publishability.protocol
+    assert unadvertised.publishability is not None
+    assert unadvertised.publishability.protocol == clean.publishability.protocol - 5
