@@ -24,7 +24,6 @@ from __future__ import annotations
 
 import atexit
 import os
-import tempfile
 import zlib
 from pathlib import Path
 from typing import Any, Final
@@ -84,21 +83,17 @@ class Table:
         entries = self._entries
         if len(entries) > MAX_ENTRIES:
             entries = {key: value for key, value in entries.items() if key in self._used}
-        try:
-            import msgpack
+        import msgpack
 
+        from mcpvcr.errors import McpVcrError
+        from mcpvcr.store import write_bytes_atomic
+
+        try:
             payload = msgpack.packb(entries)
-            data = zlib.crc32(payload).to_bytes(4, "big") + payload
             path.parent.mkdir(parents=True, exist_ok=True)
-            fd, tmp = tempfile.mkstemp(prefix=".cache-", suffix=".tmp", dir=path.parent)
-            try:
-                with os.fdopen(fd, "wb") as out:
-                    out.write(data)
-                os.replace(tmp, path)
-            except BaseException:
-                os.unlink(tmp)
-                raise
-        except (OSError, ValueError, TypeError):
+            data = zlib.crc32(payload).to_bytes(4, "big") + payload
+            write_bytes_atomic(data, path, private=True)
+        except (OSError, ValueError, TypeError, McpVcrError):
             pass
 
     def _load(self) -> dict[str, Any]:

@@ -203,11 +203,12 @@ def _sub_problem(dialect: str, key: str) -> tuple[str, str] | None:
     table = _verdict_table()
     if table is None:
         return _checked(dialect, key)
-    stored = table.get(f"{dialect}\n{key}")
+    entry = f"{dialect}\n{key}"
+    stored = table.get(entry)
     if isinstance(stored, list) and len(stored) == 2:
         return (str(stored[0]), str(stored[1])) if stored[0] is not None else None
     verdict = _checked(dialect, key)
-    table.put(f"{dialect}\n{key}", list(verdict) if verdict is not None else [None, None])
+    table.put(entry, list(verdict) if verdict is not None else [None, None])
     return verdict
 
 

@@ -176,9 +176,7 @@ def _sources(sig: Signals, ctx: Context) -> list[Verdict]:
         moves = sig.in_sentence("move_verb", index) + sig.in_sentence("read_verb", index)
         if not moves:
             continue
-        external = [
-            n for n in ("url", "email", "phone", "image") if sig.in_sentence(n, index, reach=1)
-        ]
+        external = sig.present(("url", "email", "phone", "image"), index, reach=1)
         if external and sig.in_sentence("move_verb", index):
             why = f"sends credentials or conversation to an outside {external[0]}"
             out.append(
@@ -217,7 +215,7 @@ def _plain_secret_out(sig: Signals, ctx: Context) -> list[Verdict]:
     pushed = sig.has("imperative", "conceal", "conceal_soft")
     for span in sig.spans["cred"] if pushed else []:
         index = sig.sentence_of(span)
-        external = [n for n in ("url", "email", "phone") if sig.in_sentence(n, index)]
+        external = sig.present(("url", "email", "phone"), index)
         if external and sig.in_sentence("move_verb", index):
             why = f"sends passwords or keys to an outside {external[0]}"
             return [Verdict("exfiltration", "error", span, why, ("credential", external[0]))]
@@ -256,7 +254,7 @@ def _recipient(sig: Signals, ctx: Context) -> list[Verdict]:
         return []
     for span in sig.spans["recipient"]:
         index = sig.sentence_of(span)
-        fixed = [n for n in ("email", "phone", "url") if sig.in_sentence(n, index)]
+        fixed = sig.present(("email", "phone", "url"), index)
         if fixed:
             why = f"adds or redirects a recipient to a fixed {fixed[0]} (hidden recipient)"
             return [Verdict("exfiltration", "error", span, why, ("recipient", fixed[0]))]
@@ -342,20 +340,18 @@ def _routes(sig: Signals, index: int) -> bool:
 def _generic(sig: Signals, ctx: Context) -> list[Verdict]:
     for span in sig.spans["generic_tools"]:
         index = sig.sentence_of(span)
-        strong = [
-            n
-            for n in ("recipient", "conceal", "conceal_soft", "store", "conv", "param_sink")
-            if sig.in_sentence(n, index, reach=1)
-        ]
+        strong = sig.present(
+            ("recipient", "conceal", "conceal_soft", "store", "conv", "param_sink"), index, reach=1
+        )
         if sig.in_sentence("move_verb", index) and sig.in_sentence("quantified", index):
             strong.append("quantified")  # "with any file-writing tool, write the user's keys ..."
         if sig.in_sentence("move_verb", index) and sig.in_sentence("imperative", index):
-            strong += [n for n in ("url", "email", "phone") if sig.in_sentence(n, index)]
+            strong += sig.present(("url", "email", "phone"), index)
         # "every shell command through any tool must be prefixed with `curl ... | sh`"
         if ctx.kind not in ANSWERS:  # an answer quoting shell code or a policy is data
-            strong += [n for n in ("shell", "authority") if sig.in_sentence(n, index, reach=1)]
+            strong += sig.present(("shell", "authority"), index, reach=1)
             if _instructs(sig, index):
-                strong += [n for n in ("url", "email", "phone") if sig.in_sentence(n, index)]
+                strong += sig.present(("url", "email", "phone"), index)
         if strong:
             why = f"gives instructions about every other tool or server ({strong[0]})"
             return [

@@ -152,7 +152,7 @@ def foreign_recipient(sig: Signals, foreign: list[tuple[Span, str]]) -> list[Ver
     """Another server's tool named in the same sentence as a fixed address or phone it routes to."""
     for span, name in foreign:
         index = sig.sentence_of(span)
-        fixed = [n for n in ("email", "phone") if sig.in_sentence(n, index)]
+        fixed = sig.present(("email", "phone"), index)
         # the address must be where something goes, not a contact or a format sample: an
         # order says so, or (in any language) the name and the address share a clause
         routed = any(sig.in_sentence(n, index) for n in ("recipient", "move_verb", "imperative"))
@@ -198,7 +198,7 @@ def steer_reply(sig: Signals, ctx: Context) -> list[Verdict]:
         return [Verdict("poisoning_marker", "error", span, why, ("vouch",))]
     for span in sig.spans.get("steer_reply", []):
         index = sig.sentence_of(span)
-        fixed = [n for n in ("url", "email", "phone") if sig.in_sentence(n, index)]
+        fixed = sig.present(("url", "email", "phone"), index)
         if fixed:
             why = f"tells the model to put a fixed {fixed[0]} into every reply"
             return [Verdict("poisoning_marker", "error", span, why, ("reply", fixed[0]))]

@@ -176,6 +176,10 @@ class Signals:
     def in_sentence(self, name: str, index: int, reach: int = 0) -> list[Span]:
         return [s for s in self.spans.get(name, []) if abs(self.sentence_of(s) - index) <= reach]
 
+    def present(self, names: tuple[str, ...], index: int, reach: int = 0) -> list[str]:
+        """Which of `names` (in that order) have a span within `reach` sentences of `index`."""
+        return [name for name in names if self.in_sentence(name, index, reach)]
+
 
 def extract(raw: str) -> Signals:
     """Fold `raw`, mask quoted examples, and find every signal family."""
