@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from mcpvcr.errors import McpVcrError, UsageError
+from mcpvcr.errors import CannotRun, McpVcrError, UsageError
 from mcpvcr.fleet.index import INDEX, JOURNAL, read_index
 
 if TYPE_CHECKING:
@@ -51,6 +51,8 @@ def _is_fleet(base: Path) -> bool:
 
 
 def merge(directories: Sequence[str]) -> Merged:
+    """The servers of every directory; a fleet with none fails (exit 3): a mistyped path in CI
+    must not pass as "0 servers"."""
     merged = Merged()
     shards: dict[int, set[int]] = {}
     inputs: set[str] = set()
@@ -72,6 +74,11 @@ def merge(directories: Sequence[str]) -> Merged:
                     f"{key}: in {seen[0]} and {base} with different results; using {base}"
                 )
             merged.entries[key] = (base, entry)
+    if not merged.entries:
+        raise CannotRun(
+            f"{', '.join(directories)}: no servers in the fleet directory (no {INDEX} and"
+            " no *.mcpvcr cassette); check the path"
+        )
     if len(inputs) > 1:
         merged.warnings.append("the directories were recorded from different input files")
     for count, found in sorted(shards.items()):
