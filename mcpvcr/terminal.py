@@ -11,7 +11,11 @@ from __future__ import annotations
 
 import os
 import re
+import unicodedata
 from typing import IO
+
+DEFAULT_COLUMNS = 80
+"""The width assumed when a terminal does not say its own."""
 
 _CONTROL = re.compile(
     "[\x00-\x08\x0b-\x1f\x7f-\x9f\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff]"
@@ -65,3 +69,62 @@ def use_color(stream: IO[str]) -> bool:
         return True
     isatty = getattr(stream, "isatty", None)
     return bool(isatty and isatty())
+
+
+def columns(stream: IO[str]) -> int:
+    """The width of the terminal `stream` writes to (then `$COLUMNS`, then 80)."""
+    try:
+        width = os.get_terminal_size(stream.fileno()).columns
+    except (AttributeError, OSError, ValueError):
+        width = 0
+    if width <= 0:
+        try:
+            width = int(os.environ.get("COLUMNS", ""))
+        except ValueError:
+            width = 0
+    return width if width > 0 else DEFAULT_COLUMNS
+
+
+def char_width(char: str) -> int:
+    """Cells one character takes: 2 for wide East Asian characters, 0 for combining marks."""
+    if unicodedata.combining(char):
+        return 0
+    return 2 if unicodedata.east_asian_width(char) in ("W", "F") else 1
+
+
+def width(text: str) -> int:
+    """Cells `text` takes on a terminal (printable text: no control characters)."""
+    return sum(char_width(char) for char in text)
+
+
+def elide(text: str, cells: int) -> str:
+    """`text` in at most `cells` cells: the middle replaced by `…`, its start and end kept."""
+    if width(text) <= cells:
+        return text
+    if cells <= 1:
+        return "…"[:cells]
+    head_cells = (cells - 1) // 2
+    tail_cells = cells - 1 - head_cells
+    head, used = "", 0
+    for char in text:
+        if used + char_width(char) > head_cells:
+            break
+        head, used = head + char, used + char_width(char)
+    tail, used = "", 0
+    for char in reversed(text):
+        if used + char_width(char) > tail_cells:
+            break
+        tail, used = char + tail, used + char_width(char)
+    return head + "…" + tail
+
+
+def clip(text: str, cells: int) -> str:
+    """`text` cut to at most `cells` cells, ending in `…` when cut."""
+    if width(text) <= cells:
+        return text
+    kept, used = "", 0
+    for char in text:
+        if used + char_width(char) > cells - 1:
+            break
+        kept, used = kept + char, used + char_width(char)
+    return kept + "…"

@@ -229,7 +229,8 @@ async def _progress(
         return
     from mcpvcr.progress import Progress
 
-    progress = Progress(sys.stderr, label=target.label, total_tools=total_tools)
+    verb = "verifying" if options.replay_calls else "fuzzing" if options.fuzz else "calling"
+    progress = Progress(sys.stderr, label=target.label, total_tools=total_tools, verb=verb)
     client.on_answer = progress.answered
 
     async def ticker() -> None:
