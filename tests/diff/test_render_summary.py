@@ -120,9 +120,7 @@ def test_pathological_diff_stays_under_githubs_comment_limit() -> None:
     assert len(markdown) < GITHUB_COMMENT_LIMIT
     assert markdown.count("<details>") == markdown.count("</details>")
     assert "not listed here: every change is in the JSON output" in markdown
-    counted = {
-        rule: int(n) for rule, n in re.findall(r"\| `([a-z_.]+)` \| (\d+) \|", markdown)
-    }
+    counted = {rule: int(n) for rule, n in re.findall(r"\| `([a-z_.]+)` \| (\d+) \|", markdown)}
     assert counted == {rule: 1_000 for rule, _ in kinds}
     text = render_text(big)
     assert len(text.splitlines()) < 120
