@@ -126,7 +126,7 @@ def run(
         err=True,
     )
     outcome = runner.run_fleet(specs, settings)
-    counts = ", ".join(f"{n} {name}" for name, n in sorted(outcome.counts.items())) or "nothing"
+    counts = outcome.describe()
     click.echo(f"mcpvcr: fleet: {counts}; index in {Path(output) / 'fleet-index.json'}", err=True)
     if outcome.interrupted:
         raise KeyboardInterrupt

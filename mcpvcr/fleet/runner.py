@@ -49,9 +49,22 @@ class Outcome:
     counts: dict[str, int] = field(default_factory=dict)
     complete: bool = True
     interrupted: bool = False
+    reused: int = 0
+    """Servers --resume kept from the last run (counted under `recorded` too)."""
 
     def add(self, outcome: str) -> None:
         self.counts[outcome] = self.counts.get(outcome, 0) + 1
+
+    def describe(self) -> str:
+        """`2 recorded, 4 reused (unchanged since the last run), 1 failed`, or `nothing`."""
+        parts = []
+        for name, count in sorted(self.counts.items()):
+            if name == "recorded" and self.reused:
+                fresh = count - self.reused
+                parts.append(f"{fresh} recorded, {self.reused} reused (unchanged since last run)")
+            else:
+                parts.append(f"{count} {name}")
+        return ", ".join(parts) or "nothing"
 
 
 def default_jobs() -> int:
@@ -137,6 +150,7 @@ class _FleetRun:
                 continue
             old = self.prior.get(spec.key)
             if self.settings.resume and old is not None and _unchanged(old, identity, self.out):
+                self.result.reused += 1
                 self._finish(old, False)
                 continue
             payload = _payload(spec, self.settings, self.out)
