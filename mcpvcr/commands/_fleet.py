@@ -214,12 +214,14 @@ def leaderboard(
     for warning in merged.warnings:
         click.echo(f"mcpvcr: warning: {warning}", err=True)
     table = board.rows(merged, config)
-    text = board_render.render(table, board.totals(table), merged.warnings, fmt)
+    links = board.write_server_reports(table, output, config) if fmt == "html" and output else {}
+    text = board_render.render(table, board.totals(table), merged.warnings, fmt, links)
     if output:
         from mcpvcr.store import write_text_atomic
 
         write_text_atomic(text, output)  # redacted like every report
-        click.echo(f"mcpvcr: leaderboard of {len(table)} server(s) -> {output}", err=True)
+        beside = f" (+ {len(links)} server report(s) beside it)" if links else ""
+        click.echo(f"mcpvcr: leaderboard of {len(table)} server(s) -> {output}{beside}", err=True)
     else:
         click.echo(text, nl=False)
     floor = getattr(config, "min_score", None)

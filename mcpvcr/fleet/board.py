@@ -108,6 +108,7 @@ def rows(merged: Merged, config: LintConfig | None = None) -> list[dict[str, Any
     for key in sorted(merged.entries):
         base, entry = merged.entries[key]
         row: dict[str, Any] = {
+            "key": key,
             "name": str(entry.get("name", key)),
             "version": str(entry.get("version") or ""),
             "outcome": str(entry.get("outcome", "")),
@@ -122,6 +123,8 @@ def rows(merged: Merged, config: LintConfig | None = None) -> list[dict[str, Any
             try:
                 row.update(score_file(path, config))
                 row["cassette"] = str(path)
+                # A config fleet names no versions: the server's own, from its handshake.
+                row["version"] = row["version"] or str(row.get("serverVersion") or "")
             except McpVcrError as err:
                 row["outcome"] = "unreadable"
                 row["reason"] = str(err)
@@ -146,3 +149,39 @@ def totals(table: list[dict[str, Any]]) -> dict[str, Any]:
         "meanScore": round(sum(scored) / len(scored), 1) if scored else None,
         "securityErrors": sum(int(row.get("securityErrors") or 0) for row in table),
     }
+
+
+def reports_folder(output: str | Path) -> Path:
+    """Where the servers' own HTML reports go: `<board stem>-servers/` beside the board."""
+    board_path = Path(output)
+    return board_path.parent / f"{board_path.stem}-servers"
+
+
+def write_server_reports(
+    table: list[dict[str, Any]], output: str | Path, config: LintConfig | None = None
+) -> dict[str, str]:
+    """Write each scored server's HTML report beside the leaderboard; key -> relative link."""
+    import hashlib
+    import re
+    from urllib.parse import quote
+
+    from mcpvcr import store
+    from mcpvcr.report.html_report import render_html
+    from mcpvcr.score import score
+
+    folder = reports_folder(output)
+    links: dict[str, str] = {}
+    for row in table:
+        if not row.get("cassette"):
+            continue
+        key = str(row["key"])
+        digest = hashlib.sha256(key.encode()).hexdigest()[:8]
+        name = f"{re.sub(r'[^A-Za-z0-9._-]+', '_', key)[:60]}-{digest}.html"
+        try:
+            page = render_html(score(store.load(row["cassette"]), config))
+            folder.mkdir(parents=True, exist_ok=True)
+            store.write_text_atomic(page, folder / name)
+        except OSError as err:
+            raise CannotRun(f"{folder}: cannot write the server reports ({err})") from None
+        links[key] = f"{quote(folder.name)}/{quote(name)}"
+    return links
