@@ -229,8 +229,11 @@ def _md_full(changes: Changes) -> list[str]:
     return lines
 
 
-SUMMARY_BUDGET: Final = 45_000
-"""Characters the collapsed remainders of a summarised comment may take in all."""
+SHOWN_BUDGET: Final = 30_000
+"""Characters the first changes of each kind may take in all; a kind whose first changes do
+not fit any more is collapsed whole."""
+RESERVE: Final = 8_000
+"""Room kept for the headline, verdict reasons, the ignored list and the footer."""
 COMPACT_CHARS: Final = 120
 """A collapsed change's location is cut to this many characters."""
 
@@ -238,14 +241,15 @@ COMPACT_CHARS: Final = 120
 def _md_summary(changes: Changes) -> list[str]:
     """A large diff: counts per class and kind, the first few of each kind, the rest collapsed.
 
-    The collapsed lists share one character budget; what does not fit is counted and left
-    to the JSON output, so the comment stays under GitHub's limit whatever the diff's size.
+    The collapsed lists share what is left of `MARKDOWN_LIMIT`; what does not fit is counted
+    and left to the JSON output, so the comment stays under GitHub's limit whatever the diff.
     """
     lines = ["", "| Class | Kind | Count |", "|---|---|--:|"]
     for cls in CLASSES:
         for rule, group in by_kind(changes.of_class(cls)):
             lines.append(f"| {LABELS[cls][1]} | {code(rule)} | {len(group)} |")
-    budget = [SUMMARY_BUDGET]
+    shown_budget = SHOWN_BUDGET
+    deferred: list[tuple[int, str, list[Change]]] = []
     for cls in CLASSES:
         group = changes.of_class(cls)
         if not group:
@@ -254,13 +258,18 @@ def _md_summary(changes: Changes) -> list[str]:
         lines.extend(["", f"#### {icon} {label} ({len(group)})", ""])
         for rule, members in by_kind(group):
             first, rest = members[:FIRST_PER_KIND], members[FIRST_PER_KIND:]
-            if cls == "behaviour":
-                lines.extend(behaviour_table(first))
-                lines.append("")
-            else:
-                lines.extend(_md_items(first))
+            block = [*behaviour_table(first), ""] if cls == "behaviour" else _md_items(first)
+            size = sum(len(line) + 1 for line in block)
+            if size > shown_budget:
+                block, rest = [], members
+            shown_budget -= size if block else 0
+            lines.extend(block)
             if rest:
-                lines.extend(_md_collapsed(rule, rest, budget))
+                deferred.append((len(lines), rule, rest))
+    budget = [MARKDOWN_LIMIT - RESERVE - sum(len(line) + 1 for line in lines)]
+    blocks = [(index, _md_collapsed(rule, rest, budget)) for index, rule, rest in deferred]
+    for index, block in reversed(blocks):
+        lines[index:index] = block
     return lines
 
 
