@@ -71,3 +71,22 @@ def test_plugin_docstring_shows_the_same_async_test() -> None:
         "params = StdioServerParameters(**mcpvcr_server.stdio_parameters())",
     ):
         assert line in doc and line in readme
+
+
+ANYIO_OWNED = """
+import pytest
+
+
+@pytest.mark.anyio
+@pytest.mark.mcpvcr("cassettes/everything.mcpvcr")
+async def test_left_to_anyio(mcpvcr_server, anyio_backend):
+    assert anyio_backend == "asyncio"
+    assert mcpvcr_server.cassette.name == "everything.mcpvcr"
+"""
+
+
+def test_an_anyio_marked_test_is_left_to_anyio(tmp_path: Path) -> None:
+    """Mirror: a test another async plugin owns runs once, under that plugin."""
+    done = _run(tmp_path, ANYIO_OWNED)
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert "1 passed" in done.stdout
