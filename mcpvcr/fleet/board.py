@@ -38,7 +38,7 @@ def expand(directories: Sequence[str]) -> list[Path]:
         base = Path(name)
         if not base.is_dir():
             raise UsageError(f"{name}: not a directory")
-        if _is_fleet(base) or any(base.glob("*.mcpvcr")):
+        if _is_fleet(base) or _cassette_files(base):
             found.append(base)
             continue
         subs = sorted(sub for sub in base.iterdir() if sub.is_dir() and _is_fleet(sub))
@@ -77,7 +77,7 @@ def merge(directories: Sequence[str]) -> Merged:
     if not merged.entries:
         raise CannotRun(
             f"{', '.join(directories)}: no servers in the fleet directory (no {INDEX} and"
-            " no *.mcpvcr cassette); check the path"
+            " no *.mcpvcr or *.mcpvcr.json cassette); check the path"
         )
     if len(inputs) > 1:
         merged.warnings.append("the directories were recorded from different input files")
@@ -88,16 +88,19 @@ def merge(directories: Sequence[str]) -> Merged:
     return merged
 
 
+def _cassette_files(base: Path) -> list[Path]:
+    """The cassettes of a plain folder, in either form (`*.mcpvcr`, `*.mcpvcr.json`)."""
+    return sorted([*base.glob("*.mcpvcr"), *base.glob("*.mcpvcr.json")])
+
+
 def _plain(base: Path) -> dict[str, dict[str, Any]]:
-    return {
-        path.stem: {
-            "key": path.stem,
-            "name": path.stem,
-            "outcome": "recorded",
-            "cassette": path.name,
-        }
-        for path in sorted(base.glob("*.mcpvcr"))
-    }
+    entries: dict[str, dict[str, Any]] = {}
+    for path in _cassette_files(base):
+        name = path.name.removesuffix(".json").removesuffix(".mcpvcr")
+        entries.setdefault(
+            name, {"key": name, "name": name, "outcome": "recorded", "cassette": path.name}
+        )
+    return entries
 
 
 def rows(merged: Merged, config: LintConfig | None = None) -> list[dict[str, Any]]:

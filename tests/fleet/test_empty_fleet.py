@@ -46,3 +46,15 @@ def test_a_fleet_with_one_server_still_scores(tmp_path: Path) -> None:
     done = mcpvcr("score", base)
     assert done.returncode == 0, done.stderr
     assert "demo" in done.stdout
+
+
+def test_a_folder_of_json_cassettes_is_a_fleet(tmp_path: Path) -> None:
+    """Not empty: README recommends the JSON form, and a plain folder of it is scored."""
+    from mcpvcr import store
+
+    folder = tmp_path / "json"
+    folder.mkdir()
+    store.save(store.load(DEMO), folder / "demo.mcpvcr.json")
+    done = mcpvcr("score", str(folder), "--format", "json")
+    assert done.returncode == 0, done.stderr
+    assert '"name": "demo"' in done.stdout
