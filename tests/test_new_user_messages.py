@@ -132,3 +132,40 @@ def test_readme_states_the_size_of_the_test_targets() -> None:
         pytest.skip(f"{targets}: the test targets are not installed")
     measured = _du_megabytes(targets)
     assert abs(measured - int(stated.group(1))) <= 0.25 * measured, measured
+
+
+@pytest.mark.slow
+def test_sigterm_ends_a_fleet_with_143_and_leaves_no_server(tmp_path: Path) -> None:
+    import uuid
+
+    from tests.fleet.kit import alive_with_marker, entries, zoo
+
+    key, value = "MCPVCR_FLEET_MARKER", uuid.uuid4().hex
+    hang = ("hang_handshake", "--ignore-sigterm", "--ignore-eof")
+    servers = {
+        "a-demo": demo() | {"env": {key: value}},
+        **{f"hang-{i}": zoo(*hang, env={key: value}) for i in range(2)},
+    }
+    config = write_config(tmp_path / "fleet.json", servers)
+    out = tmp_path / "out"
+    command = ["record", "--config", config, "--all", "-o", str(out), "--jobs", "3"]
+    process = subprocess.Popen(
+        [sys.executable, "-m", "mcpvcr", *command, "--timeout", "100"],
+        cwd=REPO,
+        stdin=subprocess.DEVNULL,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    journal = out / "fleet-index.journal.jsonl"
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline and "a-demo" not in (
+        journal.read_text() if journal.exists() else ""
+    ):
+        time.sleep(0.2)
+    process.send_signal(signal.SIGTERM)
+    _, stderr = process.communicate(timeout=30)
+    assert process.returncode == 143, stderr
+    assert _stderr_lines(stderr)[-1] == "mcpvcr: terminated"
+    assert entries(out)["a-demo"]["outcome"] == "recorded"
+    assert alive_with_marker(value) == []

@@ -13,7 +13,7 @@ from typing import Any, TypeVar
 
 import click
 
-from mcpvcr.errors import CannotRun, UsageError
+from mcpvcr.errors import CannotRun, Terminated, UsageError
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -129,7 +129,7 @@ def run(
     counts = outcome.describe()
     click.echo(f"mcpvcr: fleet: {counts}; index in {Path(output) / 'fleet-index.json'}", err=True)
     if outcome.interrupted:
-        raise KeyboardInterrupt
+        raise Terminated if outcome.terminated else KeyboardInterrupt
     if not outcome.complete:
         raise CannotRun(f"{source}: the fleet time-out ended the run; unstarted servers left out")
 

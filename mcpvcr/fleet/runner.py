@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from mcpvcr._version import __version__
-from mcpvcr.errors import UsageError
+from mcpvcr.errors import Terminated, UsageError
 from mcpvcr.fleet import sandbox
 from mcpvcr.fleet.index import Journal, read_index, write_index
 from mcpvcr.fleet.pool import Job, Pool, Result
@@ -49,6 +49,8 @@ class Outcome:
     counts: dict[str, int] = field(default_factory=dict)
     complete: bool = True
     interrupted: bool = False
+    terminated: bool = False
+    """Interrupted by SIGTERM (exit 143) rather than Ctrl-C (130)."""
     reused: int = 0
     """Servers --resume kept from the last run (counted under `recorded` too)."""
 
@@ -116,8 +118,9 @@ class _FleetRun:
             self.result.complete = self.pool.run(
                 self._jobs(), self._done, deadline=deadline, on_tick=self._tick
             )
-        except KeyboardInterrupt:
+        except KeyboardInterrupt as err:
             self.result.interrupted = True
+            self.result.terminated = isinstance(err, Terminated)
             self.result.complete = False
         finally:
             self.journal.close()
