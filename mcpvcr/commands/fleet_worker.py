@@ -42,6 +42,10 @@ def main() -> int:
 
     job = json.loads(sys.stdin.read())
     output = str(job["output"])
+    from mcpvcr.targets import declare_secrets
+
+    # Values the fleet expanded into argv or URL: redacted like --env values.
+    declare_secrets(str(value) for value in job.get("secrets") or ())
     problem = prepare(job)
     if problem is not None:
         sys.stderr.write(f"mcpvcr: {job.get('label')}: {problem}\n")

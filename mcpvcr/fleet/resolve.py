@@ -134,7 +134,7 @@ def _package(
         missing = tuple(dict.fromkeys(inputs.missing))
         return skipped(name, "missing-inputs", source="registry", version=version, missing=missing)
     plan = {"npm": _npm, "pypi": _pypi, "oci": _oci}[kind](pkg, runtimes, sandboxed)
-    return replace(plan, name=name, notes=tuple(inputs.notes))
+    return replace(plan, name=name, notes=tuple(inputs.notes), secrets=frozenset(inputs.secrets))
 
 
 def _npm(pkg: _Package, runtimes: Runtimes, sandboxed: bool) -> ServerSpec:
@@ -252,7 +252,14 @@ def _remote(name: str, remote: dict[str, Any], inputs: Inputs) -> ServerSpec:
             name, "missing-inputs", source="registry", missing=tuple(dict.fromkeys(inputs.missing))
         )
     transport: Transport = "sse" if str(remote.get("type")).lower() == "sse" else "http"
-    return ServerSpec(name=name, transport=transport, url=url, headers=headers, source="registry")
+    return ServerSpec(
+        name=name,
+        transport=transport,
+        url=url,
+        headers=headers,
+        source="registry",
+        secrets=frozenset(inputs.secrets),
+    )
 
 
 def _safe(text: str) -> str:

@@ -192,6 +192,7 @@ def _payload(spec: ServerSpec, settings: Settings, out: Path) -> dict[str, Any]:
         "output": str(out / f"{spec.stem()}.mcpvcr"),
         "recordArgs": _record_args(spec, settings),
         "label": spec.name,
+        "secrets": sorted(spec.secrets),
     }
 
 
