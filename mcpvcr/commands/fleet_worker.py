@@ -70,8 +70,15 @@ def main() -> int:
 
 
 def prepare(job: dict[str, Any]) -> str | None:
-    """Run the job's install steps (with network, outside the sandbox); a problem or None."""
+    """Run the job's install steps (with network, outside the sandbox); a problem or None.
+
+    Each step sees only `sandbox.install_environment`: no credential of this process,
+    install scripts and build backends off."""
     import subprocess
+
+    from mcpvcr.fleet.sandbox import install_environment
+
+    env = install_environment(os.environ)
 
     for raw in job.get("prepare") or ():
         step = [str(part) for part in raw]
@@ -87,6 +94,7 @@ def prepare(job: dict[str, Any]) -> str | None:
                 step,
                 stdin=subprocess.DEVNULL,
                 capture_output=True,
+                env=env,
                 timeout=float(job.get("prepareTimeout") or 600),
                 start_new_session=True,
             )

@@ -11,6 +11,12 @@ entry's own `version`.
 - PyPI: with uv, `uvx [runtimeArguments] --from ID==VERSION ID`; without uv, or
   sandboxed, a per-package venv made once (python -m venv + pip, or uv), then
   its `bin/ID`.
+- Installing never runs the package's code: npm with `--ignore-scripts`
+  (`npm_config_ignore_scripts` for npx), pip with `--only-binary :all:`, uv
+  with `--no-build` (`UV_NO_BUILD` for uvx): no lifecycle script, no build
+  backend. A package that needs one fails to install, with the reason. The
+  install steps run with the environment `sandbox.install_environment` keeps
+  (no credentials).
 - OCI: `docker run -i --rm --init [--network none] -e NAME ... IMAGE`, the env
   values in the process environment; runtimeArguments that repeat `run`,
   `-i`, `--rm` or the image are dropped; `-e NAME=VALUE` moves into the env.
@@ -29,6 +35,8 @@ from mcpvcr.fleet.inputs import Inputs
 from mcpvcr.fleet.spec import ServerSpec, Transport, skipped
 
 _SAFE = re.compile(r"[^A-Za-z0-9._@=-]+")
+NO_INSTALL_CODE = {"npm_config_ignore_scripts": "true", "UV_NO_BUILD": "1"}
+"""For installs that happen at launch (npx -y, uvx): no lifecycle script, no build backend."""
 DOCKER_DROP = {"run", "-i", "--interactive", "--rm", "-t", "--tty", "-it", "true"}
 
 
@@ -141,10 +149,20 @@ def _npm(pkg: _Package, runtimes: Runtimes, sandboxed: bool) -> ServerSpec:
     spec = f"{pkg.ident}@{pkg.version}"
     if not sandboxed:
         argv = ("npx", "-y", *pkg.runtime_args, spec, *pkg.package_args)
-        return ServerSpec(name="", version=pkg.version, argv=argv, env=pkg.env, source="registry")
+        env = {**pkg.env, **NO_INSTALL_CODE}
+        return ServerSpec(name="", version=pkg.version, argv=argv, env=env, source="registry")
     # Installed once with network, outside the sandbox; run inside it with no network.
     marker = f"{pkg.folder}/node_modules/{pkg.ident}/package.json"
-    install = ("npm", "install", "--no-save", "--no-audit", "--no-fund", "--prefix", pkg.folder)
+    install = (
+        "npm",
+        "install",
+        "--ignore-scripts",
+        "--no-save",
+        "--no-audit",
+        "--no-fund",
+        "--prefix",
+        pkg.folder,
+    )
     return ServerSpec(
         name="",
         version=pkg.version,
@@ -160,7 +178,8 @@ def _pypi(pkg: _Package, runtimes: Runtimes, sandboxed: bool) -> ServerSpec:
     pin = f"{pkg.ident}=={pkg.version}"
     if runtimes.uv and not sandboxed:
         argv = ("uvx", *pkg.runtime_args, "--from", pin, pkg.ident, *pkg.package_args)
-        return ServerSpec(name="", version=pkg.version, argv=argv, env=pkg.env, source="registry")
+        env = {**pkg.env, **NO_INSTALL_CODE}
+        return ServerSpec(name="", version=pkg.version, argv=argv, env=env, source="registry")
     return ServerSpec(
         name="",
         version=pkg.version,
@@ -200,6 +219,7 @@ def _venv_steps(folder: str, pin: str, runtimes: Runtimes) -> tuple[tuple[str, .
                 "uv",
                 "pip",
                 "install",
+                "--no-build",
                 "--python",
                 marker,
                 pin,
@@ -215,6 +235,8 @@ def _venv_steps(folder: str, pin: str, runtimes: Runtimes) -> tuple[tuple[str, .
             f"{folder}/bin/pip",
             "install",
             "--quiet",
+            "--only-binary",
+            ":all:",
             pin,
         ),
         ("mcpvcr-touch", f"{folder}/.mcpvcr-installed"),

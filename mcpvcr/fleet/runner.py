@@ -221,6 +221,11 @@ def _entry(spec: ServerSpec, settings: Settings, res: Result) -> dict[str, Any]:
     else:
         outcome, reason = "failed", _reason(spec, res)
     entry["outcome"] = outcome
+    entry["sandbox"] = sandbox.applied(
+        settings.sandbox, transport=spec.transport, wrap=spec.wrap, argv=spec.argv
+    )
+    if spec.prepare:
+        entry["install"] = sandbox.INSTALL_NOTE
     if reason:
         entry["reason"] = reason
     if written:
