@@ -141,7 +141,14 @@ def _package(
     if inputs.missing:
         missing = tuple(dict.fromkeys(inputs.missing))
         return skipped(name, "missing-inputs", source="registry", version=version, missing=missing)
-    plan = {"npm": _npm, "pypi": _pypi, "oci": _oci}[kind](pkg, runtimes, sandboxed)
+    try:
+        plan = {"npm": _npm, "pypi": _pypi, "oci": _oci}[kind](pkg, runtimes, sandboxed)
+    except RefusedDockerFlag as err:
+        why = (
+            f"refused-docker-flag: {name}: runtimeArguments {err} (a registry entry may not "
+            "mount host paths, add privileges, share host namespaces or open the network)"
+        )
+        return skipped(name, why, source="registry", version=version)
     return replace(plan, name=name, notes=tuple(inputs.notes), secrets=frozenset(inputs.secrets))
 
 
@@ -243,22 +250,52 @@ def _venv_steps(folder: str, pin: str, runtimes: Runtimes) -> tuple[tuple[str, .
     )
 
 
+DOCKER_BARE = {"--init", "--read-only", "--no-healthcheck"}
+"""Flags without a value a registry entry may add: none widens what the container reaches."""
+DOCKER_VALUED = {"-w", "--workdir", "--entrypoint", "--cap-drop", "--tmpfs", "--label", "-l"}
+"""Flags with a value a registry entry may add (the value stays inside the container)."""
+
+
+class RefusedDockerFlag(ValueError):
+    """A runtimeArguments flag that would widen the container (mounts, privileges, host
+    namespaces, ports, another network or user); the message names the flag."""
+
+
 def _docker_args(args: list[str], image: str) -> tuple[list[str], dict[str, str]]:
-    """runtimeArguments without what `docker run -i --rm` already says; -e K=V into the env."""
+    """runtimeArguments without what `docker run -i --rm` already says; -e K=V into the env.
+
+    Allow-listed: -e/--env NAME=VALUE (moved into the environment), the flags of
+    DOCKER_DROP, DOCKER_BARE and DOCKER_VALUED, `--network none`, `--user` other than
+    root. Anything else (-v, --mount, --privileged, --network host, --pid, --ipc,
+    --cap-add, --device, --security-opt, -p, --user root, another image...) raises
+    RefusedDockerFlag: a registry entry must not decide what of the host a server sees.
+    """
     bare = image.rsplit(":", 1)[0]
     kept: list[str] = []
     moved: dict[str, str] = {}
     items = iter(args)
-    for item in items:
-        if item in DOCKER_DROP or item in (image, bare):
+    for raw in items:
+        item, eq, inline = raw.partition("=") if raw.startswith("--") else (raw, "", "")
+        if raw in DOCKER_DROP or raw in (image, bare):
             continue
         if item in ("-e", "--env"):
-            pair = next(items, "")
+            pair = inline if eq else next(items, "")
             key, sep, value = pair.partition("=")
             if sep:
                 moved[key] = value  # passed as `-e KEY` with every env var, value in the env
+            continue  # a bare `-e NAME` would pass mcpvcr's own variable: dropped
+        if item in DOCKER_BARE and not eq:
+            kept.append(item)
             continue
-        kept.append(item)
+        if item in DOCKER_VALUED or item in ("--network", "--net", "-u", "--user"):
+            value = inline if eq else next(items, "")
+            if item in ("--network", "--net") and value != "none":
+                raise RefusedDockerFlag(f"{item} {value}")
+            if item in ("-u", "--user") and value.split(":")[0] in ("", "root", "0"):
+                raise RefusedDockerFlag(f"{item} {value or '(empty)'}")
+            kept += [item, value]
+            continue
+        raise RefusedDockerFlag(raw if raw.startswith("-") else f"unexpected argument {raw!r}")
     return kept, moved
 
 
