@@ -235,3 +235,5 @@ class Report:
     """The average of the dimensions when a cap lowered `overall`, else None."""
     cap: str | None = None
     """Why `overall` was capped (security error findings), else None."""
+    rules_off: tuple[str, ...] = ()
+    """Rule families the configuration turned off or weakened, each naming its file."""
