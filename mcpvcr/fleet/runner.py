@@ -19,7 +19,7 @@ from typing import Any, TextIO
 from mcpvcr._version import __version__
 from mcpvcr.errors import UsageError
 from mcpvcr.fleet import sandbox
-from mcpvcr.fleet.index import Journal, read_index, write_index
+from mcpvcr.fleet.index import Journal, cassette_path, read_index, write_index
 from mcpvcr.fleet.pool import Job, Pool, Result
 from mcpvcr.fleet.progress import Progress
 from mcpvcr.fleet.shard import Shard
@@ -172,8 +172,9 @@ def _unchanged(old: dict[str, Any], identity: dict[str, Any], out: Path) -> bool
     from mcpvcr.fleet.summary import sha256
 
     try:
-        return sha256((out / str(old["cassette"])).read_bytes()) == old.get("cassetteSha256")
-    except OSError:
+        path = cassette_path(out, old["cassette"], str(old.get("key", "")))
+        return sha256(path.read_bytes()) == old.get("cassetteSha256")
+    except (OSError, UsageError):
         return False
 
 
