@@ -181,9 +181,13 @@ def with_overrides(
     select = _split(select) if select is not None else None
     ignore = _split(ignore)
     validate_selectors([*(select or ()), *ignore], "the command line")
+    source = config.source
+    if select or ignore:  # the rules a report says are off were chosen here too
+        source = f"{source} and the command line" if source else "the command line"
     return _maybe_pinned(
         replace(
             config,
+            source=source,
             select=tuple(select) if select else config.select,
             ignore=(*config.ignore, *ignore),
             fail_on=fail_on or config.fail_on,
