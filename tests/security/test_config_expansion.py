@@ -113,3 +113,37 @@ def test_registry_user_input_is_a_secret_of_the_spec() -> None:
         environ=environ,
     )
     assert "regtok-9Vb4Kd2Ws8" in spec.argv and "regtok-9Vb4Kd2Ws8" in spec.secrets
+
+
+def test_token_expanded_into_a_config_url_path_is_not_written(tmp_path: Path) -> None:
+    from typing import Any
+
+    from tests.security.hostile_http import HostileServer, contract
+
+    tools: list[dict[str, Any]] = []
+
+    def behave(message: dict[str, Any], headers: dict[str, str]) -> dict[str, Any] | None:
+        tools[:] = [{"name": "echo", "description": headers[":path"], "inputSchema": {}}]
+        return contract(message, tools)
+
+    out = tmp_path / "u.mcpvcr"
+    with HostileServer(behave) as server:
+        config = tmp_path / "http.json"
+        entry = {"type": "http", "url": server.url + "/${URL_TOKEN}"}
+        config.write_text(json.dumps({"mcpServers": {"remote": entry}}), encoding="utf-8")
+        run = run_mcpvcr(
+            "record",
+            "--config",
+            str(config),
+            "--server",
+            "remote",
+            "--header",
+            "X-Extra: value-1234",  # a command-line header: the entry is merged
+            "-o",
+            str(out),
+            env={"URL_TOKEN": "tenantsecretpass"},
+        )
+    assert run.returncode == 0, run.stderr
+    assert b"[REDACTED]" in out.read_bytes()
+    assert b"tenantsecretpass" not in out.read_bytes()
+    assert "tenantsecretpass" not in run.stdout + run.stderr
