@@ -2,7 +2,8 @@
 
 Strings in cassettes and server answers are untrusted. They may carry ANSI
 escape sequences or bidi overrides meant to rewrite what a reviewer sees, or a
-line a CI runner would execute (`::add-mask::`, `##[error]`, `##vso[...]`), so
+line a CI runner would execute (`::add-mask::` at a line start, `##[error]` or
+`##vso[...]` anywhere in a line), so
 everything printed for humans goes through `printable` (or `one_line`): the one
 escaping point for terminal text.
 """
@@ -23,14 +24,19 @@ _CONTROL = re.compile(
 )
 
 
-_CI_COMMAND = re.compile(r"^([ \t]*)(::|##\[|##vso\[)", re.MULTILINE)
-"""A line GitHub Actions or Azure Pipelines would read as a workflow command."""
+_CI_COMMAND = re.compile(r"^([ \t]*)(::)", re.MULTILINE)
+"""A line GitHub Actions would read as a workflow command (`::cmd::` at a line start)."""
+_CI_ANYWHERE = re.compile(r"#(?=#(?:\[|vso\[))", re.IGNORECASE)
+"""The first `#` of `##[cmd]` (GitHub) or `##vso[cmd]` (Azure Pipelines): runners act on
+these anywhere in a log line, not only at its start."""
 
 
 def printable(text: str) -> str:
     """Replace control, invisible and bidi characters (not tab or newline) with escapes,
-    and defuse a workflow command at the start of any line."""
-    return _CI_COMMAND.sub(_defuse, _CONTROL.sub(_escape, text))
+    and defuse workflow commands: `::` at the start of any line, `##[` and `##vso[`
+    anywhere."""
+    text = _CI_COMMAND.sub(_defuse, _CONTROL.sub(_escape, text))
+    return _CI_ANYWHERE.sub(r"\\x23", text)
 
 
 def one_line(text: str) -> str:
@@ -49,8 +55,10 @@ def _escape(match: re.Match[str]) -> str:
 
 
 def json_safe(text: str) -> str:
-    """Escape the same characters as JSON \\uXXXX escapes, so JSON output stays valid."""
-    return _CONTROL.sub(_json_escape, text)
+    """Escape the same characters as JSON \\uXXXX escapes, so JSON output stays valid;
+    `##[` and `##vso[` (which a CI runner acts on anywhere in a line) get `#` as \\u0023,
+    which only a JSON string can hold, so the decoded value is unchanged."""
+    return _CI_ANYWHERE.sub(r"\\u0023", _CONTROL.sub(_json_escape, text))
 
 
 def _json_escape(match: re.Match[str]) -> str:

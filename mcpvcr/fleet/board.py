@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from mcpvcr.errors import CannotRun, McpVcrError, UsageError
-from mcpvcr.fleet.index import INDEX, JOURNAL, read_index
+from mcpvcr.fleet.index import INDEX, JOURNAL, cassette_path, read_index
 
 if TYPE_CHECKING:
     from mcpvcr.config import LintConfig
@@ -122,7 +122,7 @@ def rows(merged: Merged, config: LintConfig | None = None) -> list[dict[str, Any
         }
         cassette = entry.get("cassette")
         if cassette:
-            path = base / str(cassette)
+            path = cassette_path(base, cassette, key)
             try:
                 row.update(score_file(path, config))
                 row["cassette"] = str(path)

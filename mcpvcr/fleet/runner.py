@@ -19,7 +19,7 @@ from typing import Any, TextIO
 from mcpvcr._version import __version__
 from mcpvcr.errors import Terminated, UsageError
 from mcpvcr.fleet import sandbox
-from mcpvcr.fleet.index import Journal, read_index, write_index
+from mcpvcr.fleet.index import Journal, cassette_path, read_index, write_index
 from mcpvcr.fleet.pool import Job, Pool, Result
 from mcpvcr.fleet.progress import Progress
 from mcpvcr.fleet.shard import Shard
@@ -189,8 +189,9 @@ def _unchanged(old: dict[str, Any], identity: dict[str, Any], out: Path) -> bool
     from mcpvcr.fleet.summary import sha256
 
     try:
-        return sha256((out / str(old["cassette"])).read_bytes()) == old.get("cassetteSha256")
-    except OSError:
+        path = cassette_path(out, old["cassette"], str(old.get("key", "")))
+        return sha256(path.read_bytes()) == old.get("cassetteSha256")
+    except (OSError, UsageError):
         return False
 
 
@@ -209,6 +210,7 @@ def _payload(spec: ServerSpec, settings: Settings, out: Path) -> dict[str, Any]:
         "output": str(out / f"{spec.stem()}.mcpvcr"),
         "recordArgs": _record_args(spec, settings),
         "label": spec.name,
+        "secrets": sorted(spec.secrets),
     }
 
 
@@ -237,6 +239,11 @@ def _entry(spec: ServerSpec, settings: Settings, res: Result) -> dict[str, Any]:
     else:
         outcome, reason = "failed", _reason(spec, res)
     entry["outcome"] = outcome
+    entry["sandbox"] = sandbox.applied(
+        settings.sandbox, transport=spec.transport, wrap=spec.wrap, argv=spec.argv
+    )
+    if spec.prepare:
+        entry["install"] = sandbox.INSTALL_NOTE
     if reason:
         entry["reason"] = reason
     if written:

@@ -95,6 +95,7 @@ def _header(report: Report) -> list[str]:
             f"<p><strong>⚠ Score {esc(report.cap)}</strong> "
             f"(dimensions alone: {report.uncapped})</p>"
         )
+    lines.extend(f"<p><strong>⚠ {esc(line)}</strong></p>" for line in report.rules_off)
     if report.fuzzed:
         shown = [
             esc(text) + (f" ({esc(', '.join(names))})" if names else "")

@@ -75,7 +75,17 @@ def build_report(cassette: Cassette, config: LintConfig | None = None) -> Report
         uncapped=average if overall != average else None,
         cap=cap if overall != average else None,
         side_effects=side_effects(cassette),
+        rules_off=rules_off(config),
     )
+
+
+def rules_off(config: LintConfig | None) -> tuple[str, ...]:
+    """What `config` turns off or weakens (see LintConfig.rules_off); () for the defaults."""
+    if config is None:
+        return ()
+    from mcpvcr.lint.registry import all_rules
+
+    return config.rules_off((r.code, r.default, r.severity) for r in all_rules())
 
 
 _KINDS = ("tools", "resources", "resourceTemplates", "prompts")

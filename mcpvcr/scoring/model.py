@@ -248,3 +248,5 @@ class Report:
     """Why `overall` was capped (security error findings), else None."""
     side_effects: tuple[SideEffect, ...] = ()
     """The interactions' `sideEffects` observations, in recorded order (none when not jailed)."""
+    rules_off: tuple[str, ...] = ()
+    """Rule families the configuration turned off or weakened, each naming its file."""
