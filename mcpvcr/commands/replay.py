@@ -51,6 +51,14 @@ if TYPE_CHECKING:
     help="Matchers a request must satisfy: method, target, arguments.",
 )
 @click.option(
+    "--exhausted",
+    type=click.Choice(["repeat", "miss"]),
+    default="repeat",
+    show_default=True,
+    help="Identical requests get the recorded answers in recorded order; past the last one, "
+    "repeat it, or answer a replay miss (new_episodes forwards it to --target instead).",
+)
+@click.option(
     "--no-latency", is_flag=True, help="Answer at once instead of waiting out recorded latencies."
 )
 @click.option(
@@ -81,6 +89,7 @@ def command(
     mode: str,
     target: str | None,
     match_on: str,
+    exhausted: str,
     no_latency: bool,
     timeout: float,
     allow_hosts: tuple[str, ...],
@@ -118,6 +127,7 @@ def command(
         match_on=matchers,
         mode=resolved.mode,
         replay_latency=not no_latency,
+        exhausted=exhausted,
         live=live,
         options=options,
         address=address,

@@ -26,7 +26,7 @@ from mcpvcr.replay.matching import (
     DEFAULT_MATCH_ON,
     RequestKey,
     closest,
-    find,
+    find_all,
     miss_message,
 )
 from mcpvcr.replay.modes import RecordMode
@@ -99,6 +99,9 @@ class Responder:
     replay measures the same coarse latency the original did."""
     forward: Forward | None = None
     connect: Connect | None = None
+    exhausted: str = "repeat"
+    """A repeated request past its last recorded answer: `repeat` that last answer, or
+    `miss` (a replay-miss error). Record-through modes forward it instead."""
     _keys: list[RequestKey] = field(default_factory=list, init=False)
     _interactions: list[dict[str, Any]] = field(default_factory=list, init=False)
 
@@ -228,8 +231,9 @@ class Responder:
         self, method: str, params: Any, peer: Peer, out: Outbox | None
     ) -> dict[str, Any]:
         key = RequestKey.of(method, params)
-        index = find(key, self._keys, self.match_on) if self.mode is not RecordMode.ALL else None
+        index, spent = self._next_recorded(key, peer)
         if index is not None:
+            peer.served.add(index)
             recorded = self._interactions[index]
             if method in SESSION_STATE and peer.upstream is not None:
                 # Recorded already, but the live session must still get it, or the
@@ -253,9 +257,32 @@ class Responder:
                 interaction = await self.forward(method, params)
             if interaction is not None:
                 self._remember(interaction)
+                peer.served.add(len(self._interactions) - 1)
                 response = interaction.get("response")
                 return response if isinstance(response, dict) else {"result": {}}
+        if spent:
+            head = f"mcpvcr: replay miss in {self.cassette_path} (record mode '{self.mode}')"
+            text = f"all {spent} recorded answers to this request were replayed already"
+            return _error(REPLAY_MISS, f"{head}\n  request: {key.describe()}\n  {text}")
         return self._unrecorded(key, method)
+
+    def _next_recorded(self, key: RequestKey, peer: Peer) -> tuple[int | None, int]:
+        """The recorded interaction answering this request now, and, when none does, how
+        many recorded answers this client has used up already.
+
+        Identical requests replay in recorded order (a counter answers 1, then 2); past
+        the last one, that answer repeats (`exhausted="repeat"`) unless the mode forwards
+        the request to the live server or `exhausted="miss"` asks for a miss.
+        """
+        if self.mode is RecordMode.ALL:
+            return None, 0
+        matches = find_all(key, self._keys, self.match_on)
+        for index in matches:
+            if index not in peer.served:
+                return index, 0
+        if not matches or self.mode.forwards or self.exhausted == "miss":
+            return None, len(matches)
+        return matches[-1], 0
 
     def _unrecorded(self, key: RequestKey, method: str) -> dict[str, Any]:
         """A request no interaction answers: what the recorded server's contract implies."""

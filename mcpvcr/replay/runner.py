@@ -32,6 +32,8 @@ class ReplayPlan:
     """HOST, PORT for streamable HTTP; None for stdio."""
     guard: HttpGuard | None = None
     """What the HTTP server accepts (Host names, the record-through token)."""
+    exhausted: str = "repeat"
+    """A repeated request past its recorded answers: repeat the last, or `miss`."""
 
 
 async def run_replay(plan: ReplayPlan) -> str | None:
@@ -54,6 +56,7 @@ async def run_replay(plan: ReplayPlan) -> str | None:
             mode=plan.mode,
             replay_latency=plan.replay_latency,
             connect=connect,
+            exhausted=plan.exhausted,
         )
         if plan.address is None:
             from mcpvcr.replay.stdio import serve_stdio
