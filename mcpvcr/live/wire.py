@@ -125,6 +125,9 @@ class RawClient:
         self._tasks: set[asyncio.Task[None]] = set()
         self.on_answer: Callable[[str, dict[str, Any] | None], None] | None = None
         """Called with (method, params) when a request got its answer or timed out."""
+        self.roots: list[Any] = []
+        """What `roots/list` answers (`verify` of a baseline recorded for another client:
+        the roots that client gave)."""
 
     # -- lifecycle ------------------------------------------------------------
 
@@ -324,7 +327,7 @@ class RawClient:
         elif method == "ping":
             reply["result"] = {}
         elif method == "roots/list":
-            reply["result"] = {"roots": []}
+            reply["result"] = {"roots": list(self.roots)}
         elif method == "elicitation/create":
             reply.update(elicit.answer(params, elicit_defaults=self.elicit_defaults))
         else:

@@ -55,7 +55,8 @@ def replayed_calls(
     calls: list[Call] = []
     for item in recorded:
         method = str(item["method"])
-        malformed = method == "tools/call" and not is_valid_call(item)
+        # A call a real client made through `replay` was meant, as the proxy recorded it.
+        malformed = method == "tools/call" and not is_valid_call(item) and item["case"] != "replay"
         calls.append(
             Call(
                 first_index + len(calls),
