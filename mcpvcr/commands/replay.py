@@ -5,10 +5,11 @@ from __future__ import annotations
 import asyncio
 import os
 import re
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import click
 
+from mcpvcr.commands._target_options import build_options, build_target, proxy_options
 from mcpvcr.errors import CannotRun, UsageError
 from mcpvcr.replay.matching import DEFAULT_MATCH_ON, validate_match_on
 from mcpvcr.replay.modes import RecordMode, resolve
@@ -42,8 +43,10 @@ if TYPE_CHECKING:
     "--target",
     metavar="URL|COMMAND",
     help="The real server for once/new_episodes/all: a streamable HTTP URL or a stdio "
-    "command line (credentials from $MCPVCR_TARGET_TOKEN).",
+    "command line (credentials from --bearer, --header or $MCPVCR_TARGET_TOKEN), or use "
+    "--config FILE --server NAME.",
 )
+@proxy_options
 @click.option(
     "--match-on",
     default=",".join(DEFAULT_MATCH_ON),
@@ -94,28 +97,33 @@ def command(
     timeout: float,
     allow_hosts: tuple[str, ...],
     no_token: bool,
+    **connection: Any,
 ) -> None:
     """Serve FILE as an MCP server answering exactly what was recorded.
 
     Lists are paged as the original was; tools/call, resources/read and
     prompts/get answers are replayed verbatim. stdout carries only JSON-RPC.
     """
-    from mcpvcr.recording import RecordOptions
     from mcpvcr.replay.runner import ReplayPlan
 
     try:
         matchers = validate_match_on(name.strip() for name in match_on.split(",") if name.strip())
     except ValueError as err:
         raise UsageError(f"--match-on: {err}") from None
+    has_target = bool(target or connection.get("config"))
     try:
         resolved = resolve(
-            RecordMode.parse(mode), cassette_exists=os.path.exists(file), has_target=bool(target)
+            RecordMode.parse(mode), cassette_exists=os.path.exists(file), has_target=has_target
         )
     except ValueError as err:
         raise UsageError(f"--mode {mode} needs --target URL|COMMAND ({err})") from None
     address = _address(http_address) if http_address else None
-    live = _target(target) if target else None
-    options = RecordOptions(timeout=timeout)
+    live = _target(target, connection) if has_target else None
+    options = build_options(
+        timeout=timeout,
+        scrub=connection.get("scrub"),
+        keep_volatile=connection.get("keep_volatile"),
+    )
     if resolved.record_first and live is not None:
         _record_first(file, live, options)
     guard = (
@@ -192,12 +200,11 @@ def _record_first(file: str, target: Target, options: RecordOptions) -> None:
     store.save(record(target, options), file)
 
 
-def _target(text: str) -> Target:
-    from mcpvcr.targets import credential_headers, stdio_target, url_target
-
-    if re.match(r"^https?://", text):
-        return url_target(text, headers=credential_headers())
-    return stdio_target(text)
+def _target(text: str | None, connection: dict[str, Any]) -> Target:
+    """The live server, reached and redacted as `record` reaches it (commands/_target_options)."""
+    url = text if text and re.match(r"^https?://", text) else None
+    stdio = text if text and not url else None
+    return build_target(target=url, stdio=stdio, **connection)
 
 
 def _address(text: str) -> tuple[str, int]:

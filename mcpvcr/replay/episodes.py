@@ -27,6 +27,7 @@ from mcpvcr.jsonrpc import INTERNAL_ERROR, METHOD_NOT_FOUND
 from mcpvcr.recording import RecordOptions
 from mcpvcr.replay.matching import TARGET_FIELD
 from mcpvcr.replay.peer import Outbox, Peer
+from mcpvcr.replay.responder import LIVE_RESPONSE
 from mcpvcr.targets import Target
 
 if TYPE_CHECKING:
@@ -65,9 +66,16 @@ class EpisodeLog:
         return clean
 
     def save(self) -> None:
+        """Write the cassette with the target's secrets and --scrub matches redacted
+        everywhere (the handshake and lists too, as `record` does); the copy in memory,
+        which this replay serves, stays as the server sent it."""
         from mcpvcr import store
+        from mcpvcr.redaction import redact
 
-        store.save(self.cassette, self.path)
+        secrets = self.target.secret_values()
+        header = redact(self.cassette.header, secrets, ())
+        body = redact(self.cassette.body, secrets, self.options.scrub_patterns)
+        store.save(Cassette(header=header, body=body), self.path)
 
 
 @dataclass
@@ -236,7 +244,8 @@ class Upstream:
         if not keep:
             return kept
         self._note_answer_styles()
-        return log.keep(kept)
+        # The client gets the answer as the server sent it; only the cassette is scrubbed.
+        return {**log.keep(kept), LIVE_RESPONSE: _as_sent(reply)}
 
     async def notify(self, message: dict[str, Any]) -> None:
         """Pass a client's notification on (cancelled, roots/list_changed, ...)."""
@@ -297,6 +306,17 @@ class Upstream:
             reply = await self.peer.ask(flight.out, method, params)
         entry["reply"] = reply
         return reply
+
+
+def _as_sent(reply: Any) -> dict[str, Any]:
+    """The live answer, unscrubbed, as the responder hands it to the client."""
+    if reply.timed_out:
+        return {"timeout": True}
+    if reply.closed is not None:
+        return {"closed": reply.closed}
+    if reply.error is not None:
+        return {"error": reply.error}
+    return {"result": reply.result if reply.result is not None else {}}
 
 
 async def _send(out: Outbox, message: dict[str, Any]) -> None:

@@ -32,6 +32,9 @@ from mcpvcr.replay.matching import (
 from mcpvcr.replay.modes import RecordMode
 from mcpvcr.replay.peer import Outbox, Peer
 
+LIVE_RESPONSE: Final = "liveResponse"
+"""Key of a forwarded interaction holding the answer as the server sent it: the client gets
+that; the cassette keeps the scrubbed, redacted `response`."""
 REPLAY_MISS: Final = -32050
 """JSON-RPC error code of a request the cassette has no answer for (mode none)."""
 CURSOR_PREFIX: Final = "mcpvcr-page:"
@@ -256,9 +259,10 @@ class Responder:
             elif self.forward is not None:
                 interaction = await self.forward(method, params)
             if interaction is not None:
+                live = interaction.pop(LIVE_RESPONSE, None)  # as the server sent it
                 self._remember(interaction)
                 peer.served.add(len(self._interactions) - 1)
-                response = interaction.get("response")
+                response = live if isinstance(live, dict) else interaction.get("response")
                 return response if isinstance(response, dict) else {"result": {}}
         if spent:
             head = f"mcpvcr: replay miss in {self.cassette_path} (record mode '{self.mode}')"
