@@ -15,7 +15,7 @@ from mcpvcr import store
 REPO = Path(__file__).resolve().parents[2]
 DEMO_CASSETTE = REPO / "cassettes" / "demo_target.mcpvcr"
 DEMO = f"{sys.executable} -m examples.demo_target"
-INIT = {
+INIT: dict[str, Any] = {
     "jsonrpc": "2.0",
     "id": 1,
     "method": "initialize",
@@ -25,7 +25,7 @@ INIT = {
         "clientInfo": {"name": "t", "version": "1"},
     },
 }
-INITIALIZED = {"jsonrpc": "2.0", "method": "notifications/initialized"}
+INITIALIZED: dict[str, Any] = {"jsonrpc": "2.0", "method": "notifications/initialized"}
 
 
 def call(ident: int, name: str, arguments: dict[str, Any]) -> dict[str, Any]:

@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import sys
 from pathlib import Path
+from typing import Any
 
 from tests.replay.test_modes import INIT, INITIALIZED, call, replay
 
@@ -48,7 +49,10 @@ def test_the_client_gets_the_answer_as_sent_and_the_cassette_keeps_no_secret(
 
 def test_config_file_secrets_are_redacted_too(tmp_path: Path) -> None:
     config = tmp_path / "mcp.json"
-    server = {"command": sys.executable, "args": ["-m", "tests.servers", "machine_env"]}
+    server: dict[str, Any] = {
+        "command": sys.executable,
+        "args": ["-m", "tests.servers", "machine_env"],
+    }
     server["env"] = {"API_KEY": SECRET, "PYTHONPATH": str(Path.cwd())}
     config.write_text(json.dumps({"mcpServers": {"machine": server}}), encoding="utf-8")
     file = tmp_path / "machine.mcpvcr"
