@@ -155,7 +155,7 @@ def test_new_episodes_starts_without_a_cassette_and_records_the_contract(tmp_pat
     assert {tool["name"] for tool in answers[2]["result"]["tools"]} >= {"divide", "greet"}
     kept = store.load(file)
     assert kept.handshake == "initialize" and kept.server["serverInfo"]["name"] == "demo-target"
-    assert kept.header["clientInfo"] == INIT["params"]["clientInfo"]  # type: ignore[index]
+    assert kept.header["clientInfo"] == INIT["params"]["clientInfo"]
     assert [i["target"] for i in kept.interactions] == ["divide"]
     # and it replays with no target
     code, replayed = replay(file, messages=messages)
