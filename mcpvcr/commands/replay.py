@@ -17,6 +17,7 @@ from mcpvcr.replay.modes import RecordMode, resolve
 if TYPE_CHECKING:
     from mcpvcr.cassette import Cassette
     from mcpvcr.recording import RecordOptions
+    from mcpvcr.replay.chaos import ChaosSpec
     from mcpvcr.replay.http_guard import HttpGuard
     from mcpvcr.replay.runner import ReplayPlan
     from mcpvcr.targets import Target
@@ -62,6 +63,13 @@ if TYPE_CHECKING:
     "repeat it, or answer a replay miss (new_episodes forwards it to --target instead).",
 )
 @click.option(
+    "--chaos",
+    "chaos_spec",
+    metavar="SPEC",
+    help="Misbehave on purpose, the same way every run: e.g. 'latency=3x,jitter=50ms,"
+    "errors=10%,timeouts=5%,disconnect-after=20,oversize=1%,seed=7' (see docs/replay.md).",
+)
+@click.option(
     "--no-latency", is_flag=True, help="Answer at once instead of waiting out recorded latencies."
 )
 @click.option(
@@ -93,6 +101,7 @@ def command(
     target: str | None,
     match_on: str,
     exhausted: str,
+    chaos_spec: str | None,
     no_latency: bool,
     timeout: float,
     allow_hosts: tuple[str, ...],
@@ -110,6 +119,7 @@ def command(
         matchers = validate_match_on(name.strip() for name in match_on.split(",") if name.strip())
     except ValueError as err:
         raise UsageError(f"--match-on: {err}") from None
+    chaos = _chaos(chaos_spec) if chaos_spec is not None else None
     has_target = bool(target or connection.get("config"))
     try:
         resolved = resolve(
@@ -136,6 +146,7 @@ def command(
         mode=resolved.mode,
         replay_latency=not no_latency,
         exhausted=exhausted,
+        chaos=chaos,
         live=live,
         options=options,
         address=address,
@@ -145,6 +156,7 @@ def command(
 
 
 def _serve(plan: ReplayPlan) -> None:
+    from mcpvcr.replay.responder import CHAOS_DISCONNECT
     from mcpvcr.replay.runner import run_replay
 
     try:
@@ -153,8 +165,19 @@ def _serve(plan: ReplayPlan) -> None:
         # Ctrl-C is how a replay server is meant to stop: no traceback, no error.
         click.echo("mcpvcr: replay stopped", err=True)
         return
+    if reason is not None and reason.startswith(CHAOS_DISCONNECT):
+        return  # asked for: the client was cut off, the replay did its job
     if reason is not None:
         raise CannotRun(f"{plan.path}: the recorded server died here: {reason}")
+
+
+def _chaos(text: str) -> ChaosSpec:
+    from mcpvcr.replay.chaos import ChaosSpec, ChaosSpecError
+
+    try:
+        return ChaosSpec.parse(text)
+    except ChaosSpecError as err:
+        raise UsageError(f"--chaos: {err}") from None
 
 
 def _guard(address: tuple[str, int], allow_hosts: tuple[str, ...], token: bool) -> HttpGuard:
