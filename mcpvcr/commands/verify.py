@@ -85,6 +85,10 @@ def _recorded_client(baseline: Cassette) -> dict[str, Any] | None:
 
 def _recorded_roots(baseline: Cassette) -> list[Any]:
     """The roots the baseline's client answered the server's first `roots/list` with."""
+    diagnostics = baseline.body.get("diagnostics")
+    kept = diagnostics.get("clientRoots") if isinstance(diagnostics, dict) else None
+    if isinstance(kept, list):
+        return kept
     for item in baseline.interactions:
         exchange = item.get("exchange")
         for event in exchange if isinstance(exchange, list) else []:

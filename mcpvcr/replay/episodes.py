@@ -33,6 +33,8 @@ from mcpvcr.targets import Target
 if TYPE_CHECKING:
     from mcpvcr.live.wire import RawClient
 
+SESSION_REQUESTS = frozenset({"roots/list"})
+"""Server-to-client requests about the session rather than one call (see `_session_request`)."""
 MAX_UPSTREAMS = 64
 """Live sessions kept open at once; the oldest is closed past this (clients that vanish)."""
 
@@ -267,6 +269,25 @@ class Upstream:
         diagnostics["httpAnswers"] = sorted(merged)
         cassette.set_section("diagnostics", diagnostics)
 
+    async def _session_request(self, flight: _Flight, method: str, params: Any) -> dict[str, Any]:
+        """A request about the client's session, not the call in flight (`roots/list`: a
+        server asks for the roots once initialized, or when they change, on a stream of its
+        own): relayed to the client, filed with the session, not under that call, so a
+        replay asks it after `notifications/initialized`, and `verify` gives the same roots."""
+        await asyncio.gather(*flight.sends, return_exceptions=True)  # keep the order
+        reply = await _relay_only(flight.out, self.peer, method, params)
+        cassette = self.log.cassette
+        diagnostics = cassette.body.get("diagnostics")
+        diagnostics = dict(diagnostics) if isinstance(diagnostics, dict) else {}
+        known = diagnostics.get("serverRequests")
+        asked = set(known) if isinstance(known, list) else set()
+        diagnostics["serverRequests"] = sorted(asked | {method})
+        result = reply.get("result")
+        if isinstance(result, dict) and isinstance(result.get("roots"), list):
+            diagnostics["clientRoots"] = result["roots"]
+        cassette.set_section("diagnostics", diagnostics)
+        return reply
+
     # -- the Relay the live client calls -------------------------------------------
 
     def _flight_for(self, message: dict[str, Any]) -> _Flight | None:
@@ -294,6 +315,8 @@ class Upstream:
         if flight is None or flight.out is None:
             text = f"mcpvcr: no client request in flight to relay {method} to"
             return {"error": {"code": METHOD_NOT_FOUND, "message": text}}
+        if method in SESSION_REQUESTS:
+            return await self._session_request(flight, method, params)
         entry: dict[str, Any] = {"request": {"method": method}}
         if params is not None:
             entry["request"]["params"] = params
@@ -317,6 +340,13 @@ def _as_sent(reply: Any) -> dict[str, Any]:
     if reply.error is not None:
         return {"error": reply.error}
     return {"result": reply.result if reply.result is not None else {}}
+
+
+async def _relay_only(out: Outbox | None, peer: Peer, method: str, params: Any) -> dict[str, Any]:
+    if out is None or not peer.allows(method):
+        text = f"the client did not declare the capability {method} needs"
+        return {"error": {"code": METHOD_NOT_FOUND, "message": text}}
+    return await peer.ask(out, method, params)
 
 
 async def _send(out: Outbox, message: dict[str, Any]) -> None:
