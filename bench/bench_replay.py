@@ -13,7 +13,8 @@ a greeting, a division, a mode, a resource read, a prompt) into their own casset
 mcp-recorder is never a dependency: install it in a scratch venv and pass its executable
 (`python3 -m venv /tmp/mcprec && /tmp/mcprec/bin/pip install mcp-recorder`, then
 `--mcp-recorder /tmp/mcprec/bin/mcp-recorder`; default: $MCP_RECORDER or `mcp-recorder` on
-PATH). Without it the table has mcpvcr's column only and says so. Ratio = mcp-recorder time /
+PATH; mcp-recorder 0.5.0 needs `starlette>=0.52.1,<1` in that venv, it fails on Starlette 1.x).
+Without it the table has mcpvcr's column only and says so. Ratio = mcp-recorder time /
 mcpvcr time (above 1: mcpvcr is faster). Times are the median of --runs (default 5).
 """
 

@@ -235,3 +235,20 @@ def test_over_stdio_a_disconnect_ends_the_replay_quietly() -> None:
     ids = [json.loads(line)["id"] for line in done.stdout.splitlines()]
     assert sorted(ids) == [1, 2, 3, 4]  # the handshake and three calls
     assert "request 4 (tools/call greet): disconnect" in done.stderr
+
+
+def test_over_http_an_injected_error_is_the_posts_answer() -> None:
+    import http.client
+
+    from tests.security.test_replay_http import replay as replay_http
+
+    with replay_http("--no-latency", "--chaos", "errors=100%,error-code=-32001") as (port, _):
+        codes = []
+        for message in (INIT, call(2, "greet", {})):
+            conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+            headers = {"Content-Type": "application/json", "Accept": "application/json"}
+            conn.request("POST", "/mcp", body=json.dumps(message).encode(), headers=headers)
+            answer = json.loads(conn.getresponse().read())
+            conn.close()
+            codes.append(answer.get("error", {}).get("code"))
+    assert codes == [None, -32001]  # the handshake is spared, the call is not

@@ -84,3 +84,29 @@ def test_a_target_and_a_config_together_are_refused(tmp_path: Path) -> None:
         messages=[INIT],
     )
     assert code == 2
+
+
+def test_an_http_targets_bearer_and_headers_are_redacted(tmp_path: Path) -> None:
+    from tests.servers.launch import http_server
+
+    file = tmp_path / "http.mcpvcr"
+    messages = [INIT, INITIALIZED, call(2, "echo_headers", {})]
+    with http_server("echo_headers") as url:
+        code, answers = replay(
+            file,
+            "--mode",
+            "all",
+            "--target",
+            url,
+            "--bearer",
+            SECRET,
+            "--header",
+            "X-Api-Key: key-0123456789abcdef",
+            messages=messages,
+        )
+    assert code == 0
+    echoed = answers[2]["result"]["structuredContent"]["headers"]
+    lowered = {k.lower(): v for k, v in echoed.items()}
+    assert lowered["authorization"] == f"Bearer {SECRET}"  # the client sees what was sent
+    stored = file.read_bytes()
+    assert SECRET.encode() not in stored and b"key-0123456789abcdef" not in stored
