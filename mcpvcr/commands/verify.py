@@ -80,7 +80,27 @@ def _recorded_client(baseline: Cassette) -> dict[str, Any] | None:
         "capabilities": capabilities if isinstance(capabilities, dict) else {},
         "clientInfo": info,
         "roots": _recorded_roots(baseline),
+        "replies": _recorded_replies(baseline),
     }
+
+
+def _recorded_replies(baseline: Cassette) -> list[dict[str, Any]]:
+    """What the baseline's client answered the server's requests during its calls
+    (sampling, elicitation, ...), so verify answers the same requests the same way."""
+    replies = []
+    for item in baseline.interactions:
+        exchange = item.get("exchange")
+        for event in exchange if isinstance(exchange, list) else []:
+            request = event.get("request") if isinstance(event, dict) else None
+            if isinstance(request, dict) and isinstance(event.get("reply"), dict):
+                replies.append(
+                    {
+                        "method": request.get("method"),
+                        "params": request.get("params"),
+                        "reply": event["reply"],
+                    }
+                )
+    return replies
 
 
 def _recorded_roots(baseline: Cassette) -> list[Any]:

@@ -114,6 +114,7 @@ async def _record_once(
                 )
                 if options.client is not None:
                     client.roots = list(options.client.get("roots") or [])
+                    client.replies = list(options.client.get("replies") or [])
                 client.start()
                 try:
                     await _record_on(client, target, options, protocol, negotiation, partial)

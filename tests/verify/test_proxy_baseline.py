@@ -129,3 +129,68 @@ kill -INT $P; wait $P || true
     assert answers[1]["result"]["content"][0]["text"] == "Echo: hi"
     out = (tmp_path / "verify.out").read_text() + (tmp_path / "verify.err").read_text()
     assert "No contract changes" in out and "exit" not in out, out
+
+
+SAMPLED = {"role": "assistant", "content": {"type": "text", "text": "4"}, "model": "stub"}
+
+
+def _client_session(file: Path, target: str) -> list[dict[str, Any]]:
+    """A client with roots and sampling calls `ask` then `next` through the proxy, one at a
+    time, answering the server's requests; the replay's messages, in order."""
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "mcpvcr", "replay", str(file), "--mode", "all", "--target", target],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.DEVNULL,
+        text=True,
+        cwd=REPO,
+    )
+    assert proc.stdin is not None and proc.stdout is not None
+    seen: list[dict[str, Any]] = []
+
+    def send(message: dict[str, Any]) -> None:
+        assert proc.stdin is not None
+        proc.stdin.write(json.dumps(message) + "\n")
+        proc.stdin.flush()
+
+    def until(ident: int) -> None:
+        assert proc.stdout is not None
+        for line in proc.stdout:
+            message = json.loads(line)
+            seen.append(message)
+            if message.get("method") == "roots/list":
+                roots = [{"uri": "file:///work/project", "name": "project"}]
+                send({"jsonrpc": "2.0", "id": message["id"], "result": {"roots": roots}})
+            elif message.get("method") == "sampling/createMessage":
+                send({"jsonrpc": "2.0", "id": message["id"], "result": SAMPLED})
+            elif message.get("id") == ident and "method" not in message:
+                return
+
+    capabilities = {"roots": {"listChanged": False}, "sampling": {}}
+    params = {
+        "protocolVersion": "2025-06-18",
+        "capabilities": capabilities,
+        "clientInfo": {"name": "sampling-client", "version": "2"},
+    }
+    try:
+        send({"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": params})
+        until(1)
+        send(INITIALIZED)
+        for ident, name in ((2, "ask"), (3, "next")):
+            send(call(ident, name, {}))
+            until(ident)
+    finally:
+        proc.stdin.close()
+        proc.wait(timeout=30)
+    return seen
+
+
+def test_verify_answers_the_servers_requests_as_the_baseline_client_did(tmp_path: Path) -> None:
+    target = f"{sys.executable} -m tests.servers counter --ask-roots"
+    file = tmp_path / "c.mcpvcr"
+    seen = _client_session(file, target)
+    texts = [m["result"]["content"][0]["text"] for m in seen if m.get("id") in (2, 3)]
+    assert texts == ["sampled: 4", "1"]
+    done = verify(file, "--stdio", target)
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert "No contract changes" in done.stdout, done.stdout
