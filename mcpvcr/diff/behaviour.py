@@ -124,8 +124,8 @@ def compare_behaviour(
 ) -> tuple[list[Change], list[str]]:
     """Every behaviour change between the paired interactions, and notes on what was not paired."""
     pairs, unpaired = pair(old.interactions, new.interactions)
-    removed = _tool_names(old) - _tool_names(new)
     changes: list[Change] = []
+    removed = _tool_names(old) - _tool_names(new)
     for before, after in pairs:
         if _packed(_observed(before)) == _packed(_observed(after)) or same(
             _observed(before), _observed(after)
