@@ -55,8 +55,7 @@ def replayed_calls(
     calls: list[Call] = []
     for item in recorded:
         method = str(item["method"])
-        # A call a real client made through `replay` was meant, as the proxy recorded it.
-        malformed = method == "tools/call" and not is_valid_call(item) and item["case"] != "replay"
+        malformed = method == "tools/call" and not is_valid_call(item)
         calls.append(
             Call(
                 first_index + len(calls),
@@ -64,7 +63,8 @@ def replayed_calls(
                 str(item["target"]),
                 str(item["case"]),
                 planned.get(canon(item["params"]), dict(item["params"])),
-                malformed,
+                # A call a real client made through `replay` was meant, as the proxy kept it.
+                malformed and item["case"] != "replay",
                 schemas.get(str(item["target"])) if method == "tools/call" else None,
             )
         )
