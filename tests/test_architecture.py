@@ -31,7 +31,7 @@ EDGE_MODULES = (
 )
 """Modules allowed to reach an edge library; every other module is the offline core."""
 FORBIDDEN_IN_CORE = ("mcp", "mcp_types", "click", "starlette", "uvicorn", "anyio", "mcpvcr.live")
-OFFLINE_REPLAY = ("mcpvcr.replay.modes", "mcpvcr.replay.chaos")
+OFFLINE_REPLAY = ("mcpvcr.replay.modes",)
 """Pure modules inside an edge package that the core rules apply to as well."""
 
 
