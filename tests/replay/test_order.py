@@ -146,3 +146,17 @@ def test_a_single_recorded_answer_still_answers_every_repeat() -> None:
     responder = Responder(_cassette("only"), replay_latency=False, mode=RecordMode.NONE)
     peer = Peer()
     assert [_ask(responder, peer, n) for n in range(3)] == ["only"] * 3
+
+
+def test_http_record_through_then_pure_replay_give_1_then_2(tmp_path: Path) -> None:
+    file = tmp_path / "counter-http.mcpvcr"
+    live = ("--mode", "all", "--target", COUNTER, "--no-token", "--no-latency")
+    for args in (live, ("--no-latency",)):  # through the proxy, then the pure replay
+        with replay_http(*args, cassette=file) as (port, _proc):
+            session, _ = _post(port, INIT)
+            texts = []
+            for ident in (2, 3):
+                _, answer = _post(port, call(ident, "next", {}), session)
+                texts.append(answer["result"]["content"][0]["text"])
+        assert texts == ["1", "2"], args
+    assert len(store.load(file).interactions) == 2
