@@ -17,6 +17,7 @@ from mcpvcr.replay.responder import Close, Responder, Send, Silence
 from tests.replay.test_modes import DEMO_CASSETTE, INIT, INITIALIZED, REPO, call
 
 N = 2000
+pytest_plugins = ["pytester"]
 
 
 def spec(text: str) -> ChaosSpec:
@@ -252,3 +253,23 @@ def test_over_http_an_injected_error_is_the_posts_answer() -> None:
             conn.close()
             codes.append(answer.get("error", {}).get("code"))
     assert codes == [None, -32001]  # the handshake is spared, the call is not
+
+
+def test_the_pytest_marker_passes_chaos_and_exhausted(pytester: pytest.Pytester) -> None:
+    pytester.makepyfile(
+        f"""
+        import pytest
+
+        @pytest.mark.mcpvcr({str(DEMO_CASSETTE)!r}, chaos="errors=10%,seed=7", exhausted="miss")
+        def test_it(mcpvcr_server):
+            args = list(mcpvcr_server.args)
+            assert args[args.index("--chaos") + 1] == "errors=10%,seed=7"
+            assert args[args.index("--exhausted") + 1] == "miss"
+
+        @pytest.mark.mcpvcr({str(DEMO_CASSETTE)!r})
+        def test_plain(mcpvcr_server):
+            assert "--chaos" not in mcpvcr_server.args
+        """
+    )
+    result = pytester.runpytest_subprocess("-p", "no:cacheprovider")
+    result.assert_outcomes(passed=2)
