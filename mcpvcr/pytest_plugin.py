@@ -65,7 +65,8 @@ def pytest_configure(config: pytest.Config) -> None:
     config.addinivalue_line(
         "markers",
         "mcpvcr(cassette, match_on='method,target,arguments', record_mode='none', target=None,"
-        " chaos=SPEC, exhausted='repeat'): the cassette that the mcpvcr_server / mcpvcr_http_server fixtures replay",
+        " chaos=SPEC, exhausted='repeat'): the cassette that the mcpvcr_server /"
+        " mcpvcr_http_server fixtures replay",
     )
     config.addinivalue_line(
         "markers",
