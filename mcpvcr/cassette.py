@@ -69,8 +69,9 @@ INTERACTION_KEYS: Final = (
     "params",  # the params sent (no _meta)
     "response",  # {"result": raw} | {"error": {code, message, data?}} | {"timeout": true}
     # | {"closed": "message"} when the connection died
-    "outcome",  # ok | toolError | rejected | protocolCrash | timeout | inconclusive
-    "flags",  # sorted list: silentlyAccepted, emptySuccess, outputSchemaViolation, ...
+    "facts",  # sorted list of what the recorder knew: malformed, allowed, guessed, task, ...
+    # (mcpvcr.judge.FACTS); no verdict: mcpvcr.judge judges at read time. A cassette
+    # of mcpvcr 0.1.x has "outcome" and "flags" here instead; they are ignored.
     "latencyMs",  # coarse bucket (LATENCY_LADDER_MS), or null: the call shared the server
 )
 

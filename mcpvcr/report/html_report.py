@@ -6,6 +6,7 @@ browsers open and close by themselves.
 
 from __future__ import annotations
 
+from mcpvcr._version import JUDGE_NAME
 from mcpvcr.report.common import (
     NO_CRITICAL,
     NOTHING_TO_FIX,
@@ -71,7 +72,8 @@ def _header(report: Report) -> list[str]:
         f"<p><strong>Server:</strong> <code>{esc(server.get('name') or '(unnamed)')}</code> "
         f"{esc(server.get('version', ''))}<br>",
         f"<strong>Protocol:</strong> {esc(proto['version'] or 'unknown')} "
-        f"({esc(proto['handshake'] or '?')}, {esc(proto['transport'] or '?')})</p>",
+        f"({esc(proto['handshake'] or '?')}, {esc(proto['transport'] or '?')})<br>",
+        f"<strong>Judge:</strong> {esc(JUDGE_NAME)}</p>",
     ]
     if server.get("instructions"):
         lines.append(

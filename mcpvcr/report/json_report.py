@@ -4,7 +4,8 @@ Shape (keys sorted in the output; additions keep the version, removals or
 meaning changes bump it):
 
     schema        "mcpvcr.report/1"
-    tool          {"name": "mcpvcr", "version": "..."}
+    tool          {"name": "mcpvcr", "version": "...", "judge": "mcpvcr-judge/N"} (the
+                  judge whose verdicts the report rests on, mcpvcr.judge)
     server        {"name", "version", "instructions"?}
     protocol      {"version", "handshake", "transport"}
     complete, incomplete
@@ -28,7 +29,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from mcpvcr._version import __version__
+from mcpvcr._version import JUDGE_NAME, __version__
 from mcpvcr.report.common import severity_counts
 from mcpvcr.scoring.model import Report
 
@@ -41,7 +42,7 @@ def report_document(report: Report) -> dict[str, Any]:
     critical = report.critical
     return {
         "schema": SCHEMA,
-        "tool": {"name": "mcpvcr", "version": __version__},
+        "tool": {"name": "mcpvcr", "version": __version__, "judge": JUDGE_NAME},
         "server": dict(report.server),
         "protocol": dict(report.protocol),
         "complete": report.complete,
