@@ -130,6 +130,8 @@ def _dimensions(report: Report) -> list[str]:
     ]
     for dim in report.dimensions:
         score = "not measured" if dim.not_measured else f"{short_number(dim.score)} / 10"
+        if dim.judged is not None:
+            score += f" ({dim.judged} judged)"
         reasons = "<br>".join(esc(reason.strip()) for reason in dim.reasons)
         rows.append(f"<tr><td>{esc(dim.label)}</td><td>{score}</td><td>{reasons}</td></tr>")
     rows.append("</table>")

@@ -12,7 +12,7 @@ meaning changes bump it):
     overall, grade
     dimensions    [{"key", "label", "score", "reasons": [...], "notMeasured"}]
     critical      {"measured", "silentTools": [...], "emptySuccessTools": [...],
-                   "outputSchemaTools": [...], "crashes"}
+                   "outputSchemaTools": [...], "crashes", "validCalls", "validCallsWorking"}
     coverage      the recording's coverage object, or null
     counts        listed items: {"tools", "resources", "resourceTemplates", "prompts"}
     findings      [{"code", "severity", "message", "location", "hint"}] (evaluation order)
@@ -57,6 +57,8 @@ def report_document(report: Report) -> dict[str, Any]:
             "emptySuccessTools": list(critical.empty_tools),
             "outputSchemaTools": list(critical.schema_tools),
             "crashes": critical.crashes,
+            "validCalls": critical.valid_tried,
+            "validCallsWorking": critical.valid_working,
         },
         "coverage": report.coverage,
         "counts": dict(report.counts),

@@ -94,6 +94,8 @@ def _dimensions(report: Report) -> str:
     blocks = ["## Dimensions"]
     for dim in report.dimensions:
         title = "not measured" if dim.not_measured else f"{short_number(dim.score)} / 10"
+        if dim.judged is not None:
+            title += f" ({dim.judged} call(s) judged)"
         bullets = []
         for reason in dim.reasons:
             indent = "  " if reason.startswith("  ") else ""
