@@ -62,7 +62,7 @@ from dataclasses import dataclass
 from typing import Any, Final, Literal
 
 from mcpvcr.fuzz.garbage import error_answer, junk_answer
-from mcpvcr.fuzz.inconclusive import environment_blamed
+from mcpvcr.fuzz.inconclusive import blame
 from mcpvcr.fuzz.schemas import SchemaProblem, build_validator, is_valid
 from mcpvcr.jsonrpc import INVALID_PARAMS
 
@@ -76,6 +76,8 @@ _OUTPUT_SCHEMA_TEXT: Final = re.compile(
 class Classification:
     outcome: Outcome
     flags: tuple[str, ...] = ()
+    by: str = "protocol.result"
+    """The id of what decided the outcome (`mcpvcr.judge.heuristics.HEURISTICS`)."""
 
 
 def classify(
@@ -99,9 +101,9 @@ def classify(
     may be our fault.
     """
     if timed_out:
-        return Classification("timeout")
+        return Classification("timeout", by="protocol.timeout")
     if closed is not None:
-        return Classification("protocolCrash")
+        return Classification("protocolCrash", by="protocol.closed")
     if error is not None:
         if method == "prompts/get" and guessed:
             return _guessed_prompt_error(error)
@@ -109,23 +111,22 @@ def classify(
             error, malformed=malformed, allowed=allowed, guessed=guessed, arguments=arguments
         )
     if not isinstance(result, Mapping):
-        return Classification("protocolCrash")
+        return Classification("protocolCrash", by="protocol.shape")
     flags: set[str] = set()
+    guess = guessed and (not malformed or allowed)
     if method == "tools/call" and result.get("isError"):
-        if environment_blamed(
-            _texts(result), guess=guessed and (not malformed or allowed), arguments=arguments
-        ):
-            return Classification("inconclusive")
+        blamed = blame(_texts(result), guess=guess, arguments=arguments)
+        if blamed:
+            return Classification("inconclusive", by=blamed)
         if not malformed and output_schema is not None and _mentions_output_schema(result):
             flags.add("outputSchemaViolation")
-        return Classification("toolError", tuple(sorted(flags)))
+        return Classification("toolError", tuple(sorted(flags)), by="protocol.is_error")
     refusal = error_answer(result, asked=arguments) if method == "tools/call" else None
-    if refusal is not None and environment_blamed(
-        [refusal], guess=guessed and (not malformed or allowed), arguments=arguments
-    ):
+    blamed = blame([refusal], guess=guess, arguments=arguments) if refusal is not None else None
+    if blamed:
         # The environment's failure, dressed as a success: it says nothing about the
         # input, but the missing isError is still the server's own (the flag stays).
-        return Classification("inconclusive", ("garbageAnswer",))
+        return Classification("inconclusive", ("garbageAnswer",), by=blamed)
     junk = method == "tools/call" and junk_answer(result)
     if junk or refusal is not None:
         flags.add("garbageAnswer")
@@ -145,7 +146,13 @@ def classify(
             flags.add("emptySuccess")
         if method == "tools/call" and violates_output_schema(output_schema, result):
             flags.add("outputSchemaViolation")
-    return Classification("ok", tuple(sorted(flags)))
+    if refusal is not None:
+        by = "text.error_answer"
+    elif junk:
+        by = "shape.junk"
+    else:
+        by = "protocol.result"
+    return Classification("ok", tuple(sorted(flags)), by=by)
 
 
 def _error_outcome(
@@ -154,11 +161,14 @@ def _error_outcome(
     code = error.get("code") if isinstance(error, Mapping) else None
     message = error.get("message") if isinstance(error, Mapping) else None
     texts = [message] if isinstance(message, str) else []
-    if environment_blamed(texts, guess=guessed and (not malformed or allowed), arguments=arguments):
-        return Classification("inconclusive")
+    blamed = blame(texts, guess=guessed and (not malformed or allowed), arguments=arguments)
+    if blamed:
+        return Classification("inconclusive", by=blamed)
     if isinstance(code, int) and not isinstance(code, bool) and code == INVALID_PARAMS:
-        return Classification("rejected")
-    return Classification("toolError", ("wrongErrorCode",) if malformed else ())
+        return Classification("rejected", by="protocol.invalid_params")
+    return Classification(
+        "toolError", ("wrongErrorCode",) if malformed else (), by="protocol.error"
+    )
 
 
 _INVALID_TEXT: Final = re.compile(
@@ -177,10 +187,13 @@ def _guessed_prompt_error(error: Mapping[str, Any]) -> Classification:
     message = error.get("message")
     text = message if isinstance(message, str) else ""
     if code == INVALID_PARAMS:
-        return Classification("inconclusive")
-    if _INVALID_TEXT.search(text[:2000]) or environment_blamed([text], guess=True):
-        return Classification("inconclusive", ("wrongErrorCode",))
-    return Classification("toolError")
+        return Classification("inconclusive", by="protocol.invalid_params")
+    if _INVALID_TEXT.search(text[:2000]):
+        return Classification("inconclusive", ("wrongErrorCode",), by="text.invalid_argument")
+    blamed = blame([text], guess=True)
+    if blamed:
+        return Classification("inconclusive", ("wrongErrorCode",), by=blamed)
+    return Classification("toolError", by="protocol.error")
 
 
 def _texts(result: Mapping[str, Any]) -> list[str]:

@@ -62,7 +62,13 @@ _MIN_ECHO: Final = 3
 
 
 def environment_blamed(texts: Iterable[str], *, guess: bool, arguments: Any = None) -> bool:
-    """Whether an error text blames the environment (or, with `guess`, our made-up input).
+    """Whether an error text blames the environment or (with `guess`) our guess; see `blame`."""
+    return blame(texts, guess=guess, arguments=arguments) is not None
+
+
+def blame(texts: Iterable[str], *, guess: bool, arguments: Any = None) -> str | None:
+    """The heuristic id when an error text blames the environment (or, with `guess`, our
+    made-up input): `text.environment`, `text.guess`, `text.echoed_refusal`; else None.
 
     With `guess`, an error that quotes back a string mcpvcr made up (from `arguments`) and
     calls it invalid, unknown or unsupported (`Invalid range 'dependents'`, `Path 'README.md'
@@ -71,11 +77,13 @@ def environment_blamed(texts: Iterable[str], *, guess: bool, arguments: Any = No
     guessed = _strings(arguments) if guess else set()
     for text in texts:
         head = text[:2000]  # error texts are short; a long answer is no error message
-        if ENVIRONMENT.search(head) or (guess and GUESS.search(head)):
-            return True
+        if ENVIRONMENT.search(head):
+            return "text.environment"
+        if guess and GUESS.search(head):
+            return "text.guess"
         if guessed and _REFUSAL.search(head) and any(_echoed(value, head) for value in guessed):
-            return True
-    return False
+            return "text.echoed_refusal"
+    return None
 
 
 def _echoed(value: str, text: str) -> bool:

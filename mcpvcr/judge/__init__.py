@@ -56,11 +56,20 @@ def judged(cassette: Cassette) -> Cassette:
         return cassette
     tools = _tools(cassette)
     pinned = _pinned(cassette)
+    offline = network(cassette) is False
     raw = cassette.body.get("interactions")
-    items = [
-        judge_interaction(item, tools, pinned) if isinstance(item, dict) else item
-        for item in (raw if isinstance(raw, list) else [])
-    ]
+    from mcpvcr.judge.oracles import apply
+
+    items = apply(
+        [
+            judge_interaction(item, tools, pinned)
+            for item in (raw if isinstance(raw, list) else [])
+            if isinstance(item, dict)
+        ],
+        tools,
+    )
+    if offline:
+        items = [_no_network(item, tools) for item in items]
     body = dict(cassette.body)
     if isinstance(raw, list):
         body["interactions"] = items
@@ -83,10 +92,12 @@ def judge_interaction(
     """One interaction with `outcome` and `flags` from the current judge."""
     tool = (tools or {}).get(str(item.get("target"))) or {}
     facts = facts_of(item, pinned, tool.get("inputSchema"))
-    outcome, flags = verdict(item, facts, tool.get("outputSchema"))
+    outcome, flags, by = decide(item, facts, tool.get("outputSchema"))
     out = {key: value for key, value in item.items() if key not in ("outcome", "flags")}
+    out["facts"] = sorted(facts)
     out["outcome"] = outcome
     out["flags"] = flags
+    out["by"] = by
     if outcome == "inconclusive":
         out["latencyMs"] = None
     return out
@@ -124,6 +135,14 @@ def verdict(
     item: Mapping[str, Any], facts: frozenset[str], output_schema: Any = None
 ) -> tuple[str, list[str]]:
     """Outcome and sorted flags of one interaction, from its observation and facts."""
+    outcome, flags, _by = decide(item, facts, output_schema)
+    return outcome, flags
+
+
+def decide(
+    item: Mapping[str, Any], facts: frozenset[str], output_schema: Any = None
+) -> tuple[str, list[str], str]:
+    """Outcome, sorted flags and the id of what decided them (the heuristic registry)."""
     from mcpvcr.fuzz.classify import classify
 
     response = item.get("response")
@@ -146,16 +165,50 @@ def verdict(
         case=str(item.get("case", "")),
         arguments=arguments,
     )
-    outcome = verdict_.outcome
+    outcome, by = verdict_.outcome, verdict_.by
     flags = set(verdict_.flags) | (facts & _FACT_FLAGS)
     if "task" in facts and isinstance(error, Mapping) and error.get("code") in _TASK_UNSUPPORTED:
-        outcome = "inconclusive"  # the server cannot run it as a task: nothing learnt
-    return outcome, sorted(flags)
+        outcome, by = "inconclusive", "fact.task_unsupported"  # nothing learnt
+    return outcome, sorted(flags), by
 
 
 def observation(item: Mapping[str, Any]) -> list[Any]:
     """What was observed of one call (compared by `diff`/`verify`); never a verdict."""
     return [item.get("response"), sorted(facts_of(item) & _FACT_FLAGS - {"retried"})]
+
+
+def network(cassette: Cassette) -> bool | None:
+    """Whether the server had network when it was recorded (None: not known)."""
+    environment = cassette.header.get("environment")
+    value = environment.get("network") if isinstance(environment, Mapping) else None
+    return value if isinstance(value, bool) else None
+
+
+def open_world(tool: Mapping[str, Any]) -> bool:
+    """The tool's `openWorldHint`, with the spec's default (true)."""
+    annotations = tool.get("annotations")
+    hint = annotations.get("openWorldHint") if isinstance(annotations, Mapping) else None
+    return hint is not False
+
+
+_WORKING_FLAGS: Final = frozenset({"emptySuccess", "garbageAnswer"})
+
+
+def _no_network(item: dict[str, Any], tools: Mapping[str, Mapping[str, Any]]) -> dict[str, Any]:
+    """A valid call of an open-world tool that failed without network: inconclusive by fact."""
+    if item.get("method") != "tools/call" or item.get("case") != "valid":
+        return item
+    tool = tools.get(str(item.get("target")))
+    if tool is None or not open_world(tool):
+        return item
+    outcome = item.get("outcome")
+    flags = item.get("flags") or []
+    failed = outcome in ("toolError", "inconclusive", "rejected") or (
+        outcome == "ok" and any(f in _WORKING_FLAGS for f in flags)
+    )
+    if not failed:
+        return item
+    return {**item, "outcome": "inconclusive", "by": "fact.no_network", "latencyMs": None}
 
 
 def _tools(cassette: Cassette) -> dict[str, Mapping[str, Any]]:

@@ -126,6 +126,7 @@ def fuzz_rows(cassette: Cassette) -> list[FuzzRow]:
                 else (),
                 latency_ms=latency if isinstance(latency, int) else None,
                 message=answer_message(item.get("response")),
+                by=str(item.get("by") or ""),
             )
         )
     return rows
@@ -172,6 +173,7 @@ def critical(rows: list[FuzzRow]) -> Critical:
         crashes=sum(r.outcome in ("protocolCrash", "timeout") for r in rows),
         valid_tried=sum(r.case == "valid" for r in rows),
         valid_working=sum(r.case == "valid" and working(r) for r in rows),
+        valid_inconclusive=sum(r.case == "valid" and r.outcome == "inconclusive" for r in rows),
     )
 
 

@@ -79,9 +79,12 @@ def no_result_cap_reason(critical: Critical) -> str | None:
     """
     if not critical.never_worked:
         return None
+    failed = critical.valid_tried - critical.valid_inconclusive
+    why = f"{failed} failed, {critical.valid_inconclusive} inconclusive"
     return (
         f"capped at {NO_RESULT_CAP}: none of the {critical.valid_tried} valid call(s) returned "
-        "a real result; a server never seen working cannot pass on its contract alone"
+        f"a real result ({why}); a server never seen working cannot pass on its contract "
+        "alone (pin real arguments, or record where its tools can work)"
     )
 
 
@@ -139,6 +142,8 @@ class Critical:
     """Valid tools/call cases sent."""
     valid_working: int = 0
     """Of those, the ones that returned a real result (ok, not empty, not garbage)."""
+    valid_inconclusive: int = 0
+    """Of those, the ones judged inconclusive (environment, guessed arguments)."""
 
     @property
     def never_worked(self) -> bool:
@@ -248,6 +253,8 @@ class FuzzRow:
     flags: tuple[str, ...]
     latency_ms: int | None
     message: str | None
+    by: str = ""
+    """What decided the verdict: a heuristic or oracle id (mcpvcr.judge.heuristics)."""
 
     @property
     def silent(self) -> bool:
@@ -261,6 +268,7 @@ class FuzzRow:
             "flags": list(self.flags),
             "latencyMs": self.latency_ms,
             "message": self.message,
+            "by": self.by,
         }
 
 
