@@ -161,7 +161,8 @@ def decide(
         closed=str(response["closed"]) if "closed" in response else None,
         output_schema=output_schema if method == "tools/call" else None,
         allowed="allowed" in facts,
-        guessed="guessed" in facts,
+        # A call without arguments guessed nothing: "not found" there is the tool's own.
+        guessed="guessed" in facts and bool(arguments),
         case=str(item.get("case", "")),
         arguments=arguments,
     )

@@ -66,7 +66,11 @@ def apply(
 
 
 def shape(item: Mapping[str, Any]) -> str:
-    """The answer's canonical text with the values the call sent (and its target) masked."""
+    """The answer's canonical text with the values the call sent masked."""
+    return _masked_text(item, _sent_values(item))
+
+
+def _masked_text(item: Mapping[str, Any], values: Sequence[str]) -> str:
     response = item.get("response")
     answer: Any = response
     if isinstance(response, Mapping):
@@ -75,7 +79,7 @@ def shape(item: Mapping[str, Any]) -> str:
         elif "error" in response:
             answer = {"error": response["error"]}
     text = json.dumps(answer, sort_keys=True, ensure_ascii=False)
-    return _masked(text, _sent_values(item))
+    return _masked(text, values)
 
 
 def _content_shape(item: Mapping[str, Any]) -> str | None:
@@ -140,27 +144,34 @@ def _garbage(item: dict[str, Any], by: str) -> dict[str, Any]:
 def _canned(
     items: list[dict[str, Any]], controls: Mapping[str, Mapping[str, Any]]
 ) -> list[dict[str, Any]]:
-    """Mark an ok answer given identically by the valid calls of two or more tools."""
-    by_shape: dict[str, set[str]] = {}
+    """Mark an ok answer given alike by the valid calls of two or more tools.
+
+    Alike: the same skeleton (`_keys`). At least one of those tools must have
+    answered its control call the same way (the answer did not depend on the
+    input), so two tools that merely compute the same kind of result are not
+    called canned.
+    """
+    by_key: dict[str, set[str]] = {}
+    keys = {id(item): _keys(item) for item in items if _plain_ok(item)}
     for item in items:
-        if _plain_ok(item):
-            by_shape.setdefault(_answer_only(item), set()).add(str(item.get("target")))
-    canned = set()
-    for text, targets in by_shape.items():
-        steady = [t for t in targets if t in controls and _answer_only(controls[t]) == text]
-        if len(targets) >= 2 and steady:
-            canned.add(text)
+        for key in keys.get(id(item), ()):
+            by_key.setdefault(key, set()).add(str(item.get("target")))
+    steady = {
+        str(item.get("target"))
+        for item in items
+        if id(item) in keys and _steady(item, controls.get(str(item.get("target"))))
+    }
+    canned = {key for key, targets in by_key.items() if len(targets) >= 2 and targets & steady}
     if not canned:
         return items
     return [
-        _garbage(item, "oracle.canned")
-        if _plain_ok(item) and _answer_only(item) in canned
-        else item
+        _garbage(item, "oracle.canned") if keys.get(id(item), set()) & canned else item
         for item in items
     ]
 
 
 def _plain_ok(item: Mapping[str, Any]) -> bool:
+    """A valid tools/call answered ok with no flag that already says it is no result."""
     flags = item.get("flags")
     return (
         item.get("method") == "tools/call"
@@ -170,9 +181,37 @@ def _plain_ok(item: Mapping[str, Any]) -> bool:
     )
 
 
-def _answer_only(item: Mapping[str, Any]) -> str:
-    """The shape with the tool's own name masked too (a canned text may name its tool)."""
-    return _masked(shape(item), [str(item.get("target", ""))])
+def _steady(item: Mapping[str, Any], control: Mapping[str, Any] | None) -> bool:
+    """Whether the control call, with another input, got the same answer."""
+    if control is None:
+        return False
+    return shape(item) == shape(control) or _raw(item) == _raw(control)
+
+
+def _keys(item: Mapping[str, Any]) -> set[str]:
+    """Skeletons of an answer: raw, and with the values it echoes (and its tool's name) masked.
+
+    Numbers and empty quoted values are made alike. No masked key when the
+    answer is nothing but what the call sent (an echo is a result).
+    """
+    keys = {"raw:" + _skeleton(_raw(item))}
+    masked = shape(item)
+    residue = re.sub(r'"(?:content|text|type)"', "", masked.replace(_MASK, ""))
+    if re.search(r"[^\W_]", residue):
+        keys.add("masked:" + _skeleton(masked))
+        keys.add("masked:" + _skeleton(_masked(masked, [str(item.get("target", ""))])))
+    return keys
+
+
+def _skeleton(text: str) -> str:
+    text = re.sub(r"\d+", "#", text.replace(_MASK, "#"))
+    text = re.sub(r"(['\"])\1", r"\1#\1", text)  # an empty value quoted: ''
+    return text.replace('\\"\\"', '\\"#\\"')
+
+
+def _raw(item: Mapping[str, Any]) -> str:
+    """The answer's canonical text, nothing masked."""
+    return _masked_text(item, ())
 
 
 def _sent_values(item: Mapping[str, Any]) -> list[str]:
