@@ -32,8 +32,8 @@ WORDINGS = (
     "Error: no se encontró el elemento",  # Spanish
     "Fehler: Datenbank abgestürzt",  # German
     "Erreur : élément introuvable",  # French
-    "错误：数据库崩溃",  # Chinese
-    "エラー：データベースがクラッシュしました",  # Japanese
+    "错误\uff1a数据库崩溃",  # Chinese
+    "エラー\uff1aデータベースがクラッシュしました",  # Japanese
     "Ошибка: база данных недоступна",  # Russian
     "오류: 항목을 찾을 수 없습니다",  # Korean
     "E4711",
@@ -77,7 +77,11 @@ def test_every_shape_gets_the_same_grade() -> None:
 @pytest.mark.parametrize("shape", SHAPES)
 def test_findings_do_not_depend_on_the_language(shape: str) -> None:
     english = _behaviour(_report("--shape", shape, "--wording", "Internal error: database crashed"))
-    for wording in ("错误：数据库崩溃", "エラー：データベースがクラッシュしました", "E4711"):
+    for wording in (
+        "错误\uff1a数据库崩溃",
+        "エラー\uff1aデータベースがクラッシュしました",
+        "E4711",
+    ):
         assert _behaviour(_report("--shape", shape, "--wording", wording)) == english, wording
 
 

@@ -41,7 +41,7 @@ def _tool(name: str, description: str, **props: str) -> dict[str, Any]:
 
 
 TOOLS = [
-    _tool("get_item", "Look up one item by its id and return its name and stock.", item_id="string"),
+    _tool("get_item", "Look up one item by its id; return its name and stock.", item_id="string"),
     _tool("add", "Add two numbers and return the sum.", a="number", b="number"),
     _tool("echo", "Return the given text unchanged.", text="string"),
     _tool("status", "Report whether the service is ready."),
