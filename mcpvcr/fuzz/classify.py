@@ -93,12 +93,13 @@ def classify(
     guessed: bool = True,
     case: str = "",
     arguments: Any = None,
+    disabled: frozenset[str] = frozenset(),
 ) -> Classification:
     """Outcome and flags for one answer; the fields mirror `mcpvcr.live.wire.Reply`.
 
     `allowed`: a malformed case the input schema accepts (a probe). `guessed`:
     the arguments are mcpvcr's own (not pinned by the user), so "not found"
-    may be our fault.
+    may be our fault. `disabled`: heuristic ids switched off (mcpvcr.judge.heuristics).
     """
     if timed_out:
         return Classification("timeout", by="protocol.timeout")
@@ -106,28 +107,41 @@ def classify(
         return Classification("protocolCrash", by="protocol.closed")
     if error is not None:
         if method == "prompts/get" and guessed:
-            return _guessed_prompt_error(error)
+            return _guessed_prompt_error(error, disabled)
         return _error_outcome(
-            error, malformed=malformed, allowed=allowed, guessed=guessed, arguments=arguments
+            error,
+            malformed=malformed,
+            allowed=allowed,
+            guessed=guessed,
+            arguments=arguments,
+            disabled=disabled,
         )
     if not isinstance(result, Mapping):
         return Classification("protocolCrash", by="protocol.shape")
     flags: set[str] = set()
     guess = guessed and (not malformed or allowed)
     if method == "tools/call" and result.get("isError"):
-        blamed = blame(_texts(result), guess=guess, arguments=arguments)
+        blamed = blame(_texts(result), guess=guess, arguments=arguments, disabled=disabled)
         if blamed:
             return Classification("inconclusive", by=blamed)
         if not malformed and output_schema is not None and _mentions_output_schema(result):
             flags.add("outputSchemaViolation")
         return Classification("toolError", tuple(sorted(flags)), by="protocol.is_error")
-    refusal = error_answer(result, asked=arguments) if method == "tools/call" else None
-    blamed = blame([refusal], guess=guess, arguments=arguments) if refusal is not None else None
+    refusal = (
+        error_answer(result, asked=arguments)
+        if method == "tools/call" and "text.error_answer" not in disabled
+        else None
+    )
+    blamed = (
+        blame([refusal], guess=guess, arguments=arguments, disabled=disabled)
+        if refusal is not None
+        else None
+    )
     if blamed:
         # The environment's failure, dressed as a success: it says nothing about the
         # input, but the missing isError is still the server's own (the flag stays).
         return Classification("inconclusive", ("garbageAnswer",), by=blamed)
-    junk = method == "tools/call" and junk_answer(result)
+    junk = method == "tools/call" and "shape.junk" not in disabled and junk_answer(result)
     if junk or refusal is not None:
         flags.add("garbageAnswer")
     if malformed:
@@ -156,12 +170,20 @@ def classify(
 
 
 def _error_outcome(
-    error: Mapping[str, Any], *, malformed: bool, allowed: bool, guessed: bool, arguments: Any
+    error: Mapping[str, Any],
+    *,
+    malformed: bool,
+    allowed: bool,
+    guessed: bool,
+    arguments: Any,
+    disabled: frozenset[str] = frozenset(),
 ) -> Classification:
     code = error.get("code") if isinstance(error, Mapping) else None
     message = error.get("message") if isinstance(error, Mapping) else None
     texts = [message] if isinstance(message, str) else []
-    blamed = blame(texts, guess=guessed and (not malformed or allowed), arguments=arguments)
+    blamed = blame(
+        texts, guess=guessed and (not malformed or allowed), arguments=arguments, disabled=disabled
+    )
     if blamed:
         return Classification("inconclusive", by=blamed)
     if isinstance(code, int) and not isinstance(code, bool) and code == INVALID_PARAMS:
@@ -176,7 +198,9 @@ _INVALID_TEXT: Final = re.compile(
 )
 
 
-def _guessed_prompt_error(error: Mapping[str, Any]) -> Classification:
+def _guessed_prompt_error(
+    error: Mapping[str, Any], disabled: frozenset[str] = frozenset()
+) -> Classification:
     """A prompt's arguments are free strings mcpvcr made up: refusing them is fair.
 
     -32602, or any error whose text says the argument is invalid, is
@@ -188,9 +212,9 @@ def _guessed_prompt_error(error: Mapping[str, Any]) -> Classification:
     text = message if isinstance(message, str) else ""
     if code == INVALID_PARAMS:
         return Classification("inconclusive", by="protocol.invalid_params")
-    if _INVALID_TEXT.search(text[:2000]):
+    if "text.invalid_argument" not in disabled and _INVALID_TEXT.search(text[:2000]):
         return Classification("inconclusive", ("wrongErrorCode",), by="text.invalid_argument")
-    blamed = blame([text], guess=True)
+    blamed = blame([text], guess=True, disabled=disabled)
     if blamed:
         return Classification("inconclusive", ("wrongErrorCode",), by=blamed)
     return Classification("toolError", by="protocol.error")

@@ -78,7 +78,8 @@ def _nonces(tool: str, param: str, value: Any, seed: int) -> list[Any]:
     if isinstance(value, bool):
         return []
     if isinstance(value, int):
-        return [7919 + int(digest[:4], 16) % 1000, value + 1, value - 1]
+        # Near the guess: a number names nothing, and a big one can be costly (a duration).
+        return [value + 1, value - 1, 7919 + int(digest[:4], 16) % 1000]
     if isinstance(value, float):
         return [value + 1.5, value - 1.5]
     if isinstance(value, str):

@@ -66,7 +66,13 @@ def environment_blamed(texts: Iterable[str], *, guess: bool, arguments: Any = No
     return blame(texts, guess=guess, arguments=arguments) is not None
 
 
-def blame(texts: Iterable[str], *, guess: bool, arguments: Any = None) -> str | None:
+def blame(
+    texts: Iterable[str],
+    *,
+    guess: bool,
+    arguments: Any = None,
+    disabled: frozenset[str] = frozenset(),
+) -> str | None:
     """The heuristic id when an error text blames the environment (or, with `guess`, our
     made-up input): `text.environment`, `text.guess`, `text.echoed_refusal`; else None.
 
@@ -77,11 +83,16 @@ def blame(texts: Iterable[str], *, guess: bool, arguments: Any = None) -> str | 
     guessed = _strings(arguments) if guess else set()
     for text in texts:
         head = text[:2000]  # error texts are short; a long answer is no error message
-        if ENVIRONMENT.search(head):
+        if "text.environment" not in disabled and ENVIRONMENT.search(head):
             return "text.environment"
-        if guess and GUESS.search(head):
+        if guess and "text.guess" not in disabled and GUESS.search(head):
             return "text.guess"
-        if guessed and _REFUSAL.search(head) and any(_echoed(value, head) for value in guessed):
+        if (
+            guessed
+            and "text.echoed_refusal" not in disabled
+            and _REFUSAL.search(head)
+            and any(_echoed(value, head) for value in guessed)
+        ):
             return "text.echoed_refusal"
     return None
 

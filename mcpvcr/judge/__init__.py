@@ -27,10 +27,13 @@ the view of an inconclusive call (its time is the environment's).
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, Final
+from typing import TYPE_CHECKING, Any, Final
 
 from mcpvcr._version import JUDGE_NAME, JUDGE_VERSION
 from mcpvcr.cassette import Cassette
+
+if TYPE_CHECKING:
+    from mcpvcr.config import LintConfig
 
 FACTS: Final = ("allowed", "guessed", "malformed", "retried", "task", "truncated")
 """The observation facts an interaction may carry (see the module docstring)."""
@@ -46,13 +49,15 @@ _MARK: Final = "_mcpvcr_judge"
 __all__ = ["FACTS", "JUDGE_NAME", "JUDGE_VERSION", "facts_of", "judged", "observation", "verdict"]
 
 
-def judged(cassette: Cassette) -> Cassette:
+def judged(cassette: Cassette, disabled: frozenset[str] = frozenset()) -> Cassette:
     """The cassette with every interaction judged by the current judge (idempotent, cheap).
 
     Returns a new Cassette sharing the header and every section but
-    `interactions`; the argument is never changed.
+    `interactions`; the argument is never changed. `disabled`: heuristic ids
+    switched off (`[tool.mcpvcr.heuristics]`, `mcpvcr.judge.heuristics`).
     """
-    if getattr(cassette, _MARK, None) == JUDGE_VERSION:
+    mark = getattr(cassette, _MARK, None)
+    if mark == JUDGE_VERSION or mark == (JUDGE_VERSION, disabled):
         return cassette
     tools = _tools(cassette)
     pinned = _pinned(cassette)
@@ -62,11 +67,12 @@ def judged(cassette: Cassette) -> Cassette:
 
     items = apply(
         [
-            judge_interaction(item, tools, pinned)
+            judge_interaction(item, tools, pinned, disabled)
             for item in (raw if isinstance(raw, list) else [])
             if isinstance(item, dict)
         ],
         tools,
+        disabled,
     )
     if offline:
         items = [_no_network(item, tools) for item in items]
@@ -74,8 +80,25 @@ def judged(cassette: Cassette) -> Cassette:
     if isinstance(raw, list):
         body["interactions"] = items
     out = Cassette(header=cassette.header, body=body)
-    mark_judged(out)
+    setattr(out, _MARK, (JUDGE_VERSION, disabled))
     return out
+
+
+def switched_off(config: LintConfig | None) -> frozenset[str]:
+    """The heuristics `config` switches off; an id naming no switchable entry is a usage error."""
+    if config is None or not config.heuristics_off:
+        return frozenset()
+    from mcpvcr.errors import UsageError
+    from mcpvcr.judge.heuristics import unknown
+
+    wrong = unknown(config.heuristics_off)
+    if wrong:
+        where = config.source or "[tool.mcpvcr.heuristics]"
+        raise UsageError(
+            f"{where}: {', '.join(wrong)} is not a heuristic that can be switched off "
+            "(see docs/verdicts.md)"
+        )
+    return config.heuristics_off
 
 
 def mark_judged(cassette: Cassette) -> Cassette:
@@ -88,11 +111,12 @@ def judge_interaction(
     item: Mapping[str, Any],
     tools: Mapping[str, Mapping[str, Any]] | None = None,
     pinned: frozenset[str] = frozenset(),
+    disabled: frozenset[str] = frozenset(),
 ) -> dict[str, Any]:
     """One interaction with `outcome` and `flags` from the current judge."""
     tool = (tools or {}).get(str(item.get("target"))) or {}
     facts = facts_of(item, pinned, tool.get("inputSchema"))
-    outcome, flags, by = decide(item, facts, tool.get("outputSchema"))
+    outcome, flags, by = decide(item, facts, tool.get("outputSchema"), disabled)
     out = {key: value for key, value in item.items() if key not in ("outcome", "flags")}
     out["facts"] = sorted(facts)
     out["outcome"] = outcome
@@ -140,7 +164,10 @@ def verdict(
 
 
 def decide(
-    item: Mapping[str, Any], facts: frozenset[str], output_schema: Any = None
+    item: Mapping[str, Any],
+    facts: frozenset[str],
+    output_schema: Any = None,
+    disabled: frozenset[str] = frozenset(),
 ) -> tuple[str, list[str], str]:
     """Outcome, sorted flags and the id of what decided them (the heuristic registry)."""
     from mcpvcr.fuzz.classify import classify
@@ -165,6 +192,7 @@ def decide(
         guessed="guessed" in facts and bool(arguments),
         case=str(item.get("case", "")),
         arguments=arguments,
+        disabled=disabled,
     )
     outcome, by = verdict_.outcome, verdict_.by
     flags = set(verdict_.flags) | (facts & _FACT_FLAGS)

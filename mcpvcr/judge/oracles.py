@@ -38,7 +38,9 @@ _BAD_OK: Final = frozenset({"emptySuccess", "garbageAnswer", "outputSchemaViolat
 
 
 def apply(
-    items: Sequence[dict[str, Any]], tools: Mapping[str, Mapping[str, Any]]
+    items: Sequence[dict[str, Any]],
+    tools: Mapping[str, Mapping[str, Any]],
+    disabled: frozenset[str] = frozenset(),
 ) -> list[dict[str, Any]]:
     """The judged items with the oracles' verdicts, control calls left out."""
     controls: dict[str, dict[str, Any]] = {}
@@ -46,7 +48,7 @@ def apply(
         case = str(item.get("case", ""))
         if item.get("method") == "tools/call" and case.startswith(CONTROL_PREFIX):
             controls.setdefault(str(item.get("target")), item)
-    templates = _refusal_templates(items)
+    templates = set() if "oracle.refusal_template" in disabled else _refusal_templates(items)
     out: list[dict[str, Any]] = []
     for item in items:
         case = str(item.get("case", ""))
@@ -56,13 +58,13 @@ def apply(
             continue
         target = str(item.get("target"))
         control = controls.get(target)
-        if control is not None:
+        if control is not None and "oracle.control" not in disabled:
             item = _with_control(item, control, tools.get(target) or {})
         plain = item.get("outcome") == "ok" and "garbageAnswer" not in item.get("flags", [])
         if plain and _content_shape(item) in templates:
             item = _garbage(item, "oracle.refusal_template")
         out.append(item)
-    return _canned(out, controls)
+    return out if "oracle.canned" in disabled else _canned(out, controls)
 
 
 def shape(item: Mapping[str, Any]) -> str:

@@ -31,12 +31,12 @@ __all__ = ["build_report"]
 
 def build_report(cassette: Cassette, config: LintConfig | None = None) -> Report:
     """Score `cassette`; `config` selects rules and severities exactly as for `lint`."""
-    from mcpvcr.judge import judged
+    from mcpvcr.judge import judged, switched_off
     from mcpvcr.lint import lint
     from mcpvcr.lint.registry import RULES
     from mcpvcr.scoring import dimensions, health
 
-    cassette = judged(cassette)
+    cassette = judged(cassette, switched_off(config))
     findings = lint(cassette, config)
     scored = [f for f in findings if RULES[f.code].scored]
     rows = fuzz_rows(cassette)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import functools
 import sys
+from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -20,7 +21,6 @@ from mcpvcr.recording import RecordOptions
 from mcpvcr.score import Report, score
 from mcpvcr.scoring.model import NO_RESULT_CAP
 from mcpvcr.targets import stdio_target
-from tests.fuzz.test_real_targets import REPO_ROOT
 
 WORDINGS = (
     "Internal error: database crashed",
@@ -41,6 +41,7 @@ WORDINGS = (
     '{"error": "E_UNAVAILABLE"}',
 )
 SHAPES = ("rpc", "iserror", "text")
+REPO_ROOT = Path(__file__).resolve().parents[2]
 
 
 @functools.cache
