@@ -17,6 +17,8 @@ judgement):
 - `malformed`: a case built to break the input schema (or a probe of it);
 - `allowed`: such a case the input schema nevertheless accepts (a probe);
 - `guessed`: the arguments are mcpvcr's own, not the user's pin;
+- `fromServer`: some of them were taken from an earlier answer of the server's own
+  list/search tools (`mcpvcr.fuzz.harvest`) instead of made up;
 - `task`: sent as a task; `retried`: a valid case sent a second time after
   the tools that make state ran; `truncated`: the stored answer was cut.
 
@@ -35,7 +37,15 @@ from mcpvcr.cassette import Cassette
 if TYPE_CHECKING:
     from mcpvcr.config import LintConfig
 
-FACTS: Final = ("allowed", "guessed", "malformed", "retried", "task", "truncated")
+FACTS: Final = (
+    "allowed",
+    "fromServer",
+    "guessed",
+    "malformed",
+    "retried",
+    "task",
+    "truncated",
+)
 """The observation facts an interaction may carry (see the module docstring)."""
 
 _FACT_FLAGS: Final = frozenset({"retried", "task", "truncated"})

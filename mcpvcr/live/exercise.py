@@ -34,11 +34,13 @@ import asyncio
 import re
 import time
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from mcpvcr.cassette import TIMED_OUT_LATENCY_MS, Cassette, coarse_latency_ms
 from mcpvcr.errors import UsageError
+from mcpvcr.fuzz.control import CONTROL_PREFIX
+from mcpvcr.fuzz.harvest import Harvest, is_lister
 from mcpvcr.fuzz.inconclusive import GUESS
 from mcpvcr.fuzz.plan import Call, PlanSettings, plan_calls, split_calls
 from mcpvcr.fuzz.scrub import Scrubber, truncate
@@ -108,7 +110,7 @@ async def exercise(
             calls.extend(named)
             coverage["scenarios"] = len(named)
     solo, shared = split_calls(calls)
-    run = _Pass(conn, options, scrubber)
+    run = _Pass(conn, options, scrubber, _Values(cassette))
     # Calls that change state, and every valid case, one at a time in plan
     # order: the server's state is the same at each call whatever the
     # concurrency, and a valid case's latency is its own, not a queue's.
@@ -137,7 +139,10 @@ async def exercise(
 class _Pass:
     """Sends calls and keeps their replies and recorded interactions by plan index."""
 
-    def __init__(self, conn: Connection, options: RecordOptions, scrubber: Scrubber) -> None:
+    def __init__(
+        self, conn: Connection, options: RecordOptions, scrubber: Scrubber, values: _Values
+    ) -> None:
+        self.values = values
         self.conn = conn
         self.timeout = options.timeout
         self.scrubber = scrubber
@@ -148,12 +153,42 @@ class _Pass:
     async def one(self, call: Call, *, alone: bool, retried: bool = False) -> None:
         if not self.watch.may_send():
             return
+        call, from_server = self.values.fill(call)
         reply = await _send(self.conn, call, self.timeout)
         self.watch.saw(call, reply)
         self.replies[call.index] = reply
+        self.values.learn(call, reply)
         self.recorded[call.index] = interaction(
-            call, reply, self.scrubber, alone=alone, retried=retried
+            call, reply, self.scrubber, alone=alone, retried=retried, from_server=from_server
         )
+
+
+class _Values:
+    """Values from the server (mcpvcr.fuzz.harvest): listers' answers feed later guesses."""
+
+    def __init__(self, cassette: Cassette) -> None:
+        self.harvest = Harvest()
+        self.schemas = {
+            str(tool["name"]): tool.get("inputSchema")
+            for tool in cassette.tools
+            if isinstance(tool, dict) and isinstance(tool.get("name"), str)
+        }
+
+    def fill(self, call: Call) -> tuple[Call, bool]:
+        valid = call.case == "valid" or call.case.startswith(CONTROL_PREFIX)
+        if call.method != "tools/call" or not call.guessed or not valid:
+            return call, False
+        keep = call.case[len(CONTROL_PREFIX) :] if call.case != "valid" else None
+        arguments, changed = self.harvest.fill(
+            call.params.get("arguments"), self.schemas.get(call.target), keep
+        )
+        if not changed:
+            return call, False
+        return replace(call, params={**call.params, "arguments": arguments}), True
+
+    def learn(self, call: Call, reply: Reply) -> None:
+        if call.method == "tools/call" and call.case == "valid" and is_lister(call.target):
+            self.harvest.learn(reply.result)
 
 
 def _retry_candidates(
@@ -247,7 +282,13 @@ async def _send(conn: Connection, call: Call, timeout: float) -> Reply:
 
 
 def interaction(
-    call: Call, reply: Reply, scrubber: Scrubber, *, alone: bool = True, retried: bool = False
+    call: Call,
+    reply: Reply,
+    scrubber: Scrubber,
+    *,
+    alone: bool = True,
+    retried: bool = False,
+    from_server: bool = False,
 ) -> dict[str, Any]:
     """The recorded Interaction dict (keys: mcpvcr.cassette.INTERACTION_KEYS).
 
@@ -271,6 +312,8 @@ def interaction(
         facts.add("task")
     if retried:
         facts.add("retried")
+    if from_server:
+        facts.add("fromServer")
     response: dict[str, Any]
     if reply.timed_out:
         # Not the --timeout value: options that change only how long a recording
