@@ -15,7 +15,7 @@ Header keys (all present after `Cassette.new`):
     target            {"envNames": [...], "headerNames": [...]}; names only, never values
     options           the recording options: fuzz, seed, maxTools, fuzzDestructive,
                       keepVolatile, scrubPatterns, pinnedArguments, protocol, ...
-    environment       facts about where the server ran: {"network": true | false | null}
+    environment       facts about where the server ran: {"network": false | null}
                       (mcpvcr.live.environment; absent in older cassettes: unknown)
     complete          False when the recording was cut short (server died, time-out)
     incomplete        why it was cut short, or None

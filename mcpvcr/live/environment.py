@@ -1,6 +1,6 @@
 """Environment facts the recorder knows: did the server have network? (stdlib only)
 
-Recorded in the cassette header as `environment: {"network": true | false | null}`
+Recorded in the cassette header as `environment: {"network": false | null}`
 so the judge can read a failure of an open-world tool without network as
 inconclusive by that fact, not by what the error text says (`fact.no_network`
 in the heuristic registry).
@@ -9,9 +9,10 @@ in the heuristic registry).
   interfaces (the command starts with `unshare` with `-n`/`--net`), or the
   recorder itself has no route but loopback (it runs in such a namespace,
   and a stdio child inherits it);
-- true: the recorder (and so a stdio child) has a route over an interface
-  other than loopback;
-- null: not known (an HTTP server runs elsewhere; no /proc to read).
+- null otherwise: not known to be without network (an HTTP server runs
+  elsewhere; a route may or may not reach anything). Only `false` changes a
+  verdict, and recording `true` would make the same recording differ between
+  a machine with network and one without.
 """
 
 from __future__ import annotations
@@ -33,9 +34,9 @@ def environment_facts(target: Target) -> dict[str, bool | None]:
 def network_fact(target: Target) -> bool | None:
     if target.transport != "stdio":
         return None
-    if starts_without_network(target.command):
+    if starts_without_network(target.command) or own_network() is False:
         return False
-    return own_network()
+    return None
 
 
 def starts_without_network(argv: Sequence[str]) -> bool:
