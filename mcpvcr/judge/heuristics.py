@@ -95,8 +95,8 @@ HEURISTICS: Final = {
         ),
         Heuristic(
             "oracle.canned",
-            "the same success to the valid calls of two or more tools, which did not change "
-            "when a control call changed the input, is a canned answer (garbageAnswer)",
+            "the same success to the valid calls of most tools (two at least), which did not "
+            "change when a control call changed the input, is a canned answer (garbageAnswer)",
             "the answers of every valid and control call, masked, numbers made alike",
         ),
         Heuristic(

@@ -146,7 +146,7 @@ def _garbage(item: dict[str, Any], by: str) -> dict[str, Any]:
 def _canned(
     items: list[dict[str, Any]], controls: Mapping[str, Mapping[str, Any]]
 ) -> list[dict[str, Any]]:
-    """Mark an ok answer given alike by the valid calls of two or more tools.
+    """Mark an ok answer given alike by the valid calls of most tools (two at least).
 
     Alike: the same skeleton (`_keys`). At least one of those tools must have
     answered its control call the same way (the answer did not depend on the
@@ -154,7 +154,11 @@ def _canned(
     called canned.
     """
     by_key: dict[str, set[str]] = {}
-    keys = {id(item): _keys(item) for item in items if _plain_ok(item)}
+    keys = {
+        id(item): _keys(item, controls.get(str(item.get("target"))))
+        for item in items
+        if _plain_ok(item)
+    }
     for item in items:
         for key in keys.get(id(item), ()):
             by_key.setdefault(key, set()).add(str(item.get("target")))
@@ -163,7 +167,10 @@ def _canned(
         for item in items
         if id(item) in keys and _steady(item, controls.get(str(item.get("target"))))
     }
-    canned = {key for key, targets in by_key.items() if len(targets) >= 2 and targets & steady}
+    # Shared by most tools, not a few: three tools of a hundred may well all answer "0".
+    answered = {str(item.get("target")) for item in items if id(item) in keys}
+    least = max(2, (len(answered) + 1) // 2)
+    canned = {key for key, targets in by_key.items() if len(targets) >= least and targets & steady}
     if not canned:
         return items
     return [
@@ -190,19 +197,42 @@ def _steady(item: Mapping[str, Any], control: Mapping[str, Any] | None) -> bool:
     return shape(item) == shape(control) or _raw(item) == _raw(control)
 
 
-def _keys(item: Mapping[str, Any]) -> set[str]:
-    """Skeletons of an answer: raw, and with the values it echoes (and its tool's name) masked.
+def _keys(item: Mapping[str, Any], control: Mapping[str, Any] | None) -> set[str]:
+    """Skeletons of an answer, with the values it echoes (and its tool's name) masked.
 
-    Numbers and empty quoted values are made alike. No masked key when the
-    answer is nothing but what the call sent (an echo is a result).
+    Numbers and empty quoted values are made alike. An answer that is nothing but
+    what the call sent is an echo, a result: no key, unless its control call got
+    the very same text (then it only looked like an echo: a canned text that
+    happens to equal mcpvcr's guess).
     """
-    keys = {"raw:" + _skeleton(_raw(item))}
     masked = shape(item)
-    residue = re.sub(r'"(?:content|text|type)"', "", masked.replace(_MASK, ""))
+    leaves: list[str] = []
+    _leaves(item.get("response"), leaves, 0)
+    values = _sent_values(item)
+    residue = "".join(_masked(leaf, values).replace(_MASK, "") for leaf in leaves)
     if re.search(r"[^\W_]", residue):
-        keys.add("masked:" + _skeleton(masked))
-        keys.add("masked:" + _skeleton(_masked(masked, [str(item.get("target", ""))])))
-    return keys
+        return {
+            "masked:" + _skeleton(masked),
+            "masked:" + _skeleton(_masked(masked, [str(item.get("target", ""))])),
+        }
+    if control is not None and _raw(item) == _raw(control):
+        return {"masked:" + _skeleton(_raw(item))}
+    return set()
+
+
+def _leaves(value: Any, out: list[str], depth: int) -> None:
+    """The answer's string values (no keys; "type" tags and `_meta` left out)."""
+    if depth > 8 or len(out) > 200:
+        return
+    if isinstance(value, str):
+        out.append(value)
+    elif isinstance(value, Mapping):
+        for key, inner in value.items():
+            if key not in ("_meta", "type", "mimeType"):
+                _leaves(inner, out, depth + 1)
+    elif isinstance(value, list):
+        for inner in value[:50]:
+            _leaves(inner, out, depth + 1)
 
 
 def _skeleton(text: str) -> str:
