@@ -77,6 +77,9 @@ INTERACTION_KEYS: Final = (
     "latencyMs",  # coarse bucket (LATENCY_LADDER_MS), or null: the call shared the server
 )
 
+CONTROL_PREFIX: Final = "control:"
+"""Case name prefix of a control call (planned by mcpvcr.fuzz.control, read by mcpvcr.judge)."""
+
 LATENCY_LADDER_MS: Final = (200, 300, 500, 1000, 2000, 5000, 10000, 30000, 60000)
 """Recorded latency is the smallest step >= the measured time (the last step caps it).
 

@@ -63,7 +63,6 @@ from typing import Any, Final, Literal
 
 from mcpvcr.fuzz.garbage import error_answer, junk_answer
 from mcpvcr.fuzz.inconclusive import blame
-from mcpvcr.fuzz.schemas import SchemaProblem, build_validator, is_valid
 from mcpvcr.jsonrpc import INVALID_PARAMS
 
 Outcome = Literal["ok", "toolError", "rejected", "protocolCrash", "timeout", "inconclusive"]
@@ -259,6 +258,10 @@ def violates_output_schema(output_schema: Any, result: Mapping[str, Any]) -> boo
     """True when the tool declares a usable outputSchema the answer does not honour."""
     if output_schema is None:
         return False
+    # Imported here: scoring a cassette judges every call, and jsonschema is only
+    # needed for a tool that declares an outputSchema.
+    from mcpvcr.fuzz.schemas import SchemaProblem, build_validator, is_valid
+
     try:
         validator = build_validator(output_schema, formats=False)
     except SchemaProblem:

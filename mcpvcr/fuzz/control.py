@@ -22,11 +22,10 @@ import re
 from collections.abc import Mapping
 from typing import Any, Final
 
-from mcpvcr.fuzz.schemas import SchemaProblem, build_validator, is_valid
+from mcpvcr import regex_cache
+from mcpvcr.cassette import CONTROL_PREFIX as CONTROL_PREFIX
 
-CONTROL_PREFIX: Final = "control:"
-
-FREE_TEXT: Final = re.compile(
+FREE_TEXT: Final = regex_cache.compile(
     r"^(?:text|message|msg|content|body|prompt|query|q|comment|note|notes|description|input"
     r"|data|value|thought|sentence|question|answer|instructions?|markdown|html|code|script"
     r"|expression|expr|template|title|subject|summary|reason|search|keywords?|pattern|regex)$",
@@ -60,6 +59,8 @@ def control_case(
         return None
     props = schema.get("properties")
     props = props if isinstance(props, Mapping) else {}
+    from mcpvcr.fuzz.schemas import SchemaProblem, build_validator, is_valid
+
     try:
         validator = build_validator(schema)
     except SchemaProblem:

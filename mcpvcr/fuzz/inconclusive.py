@@ -28,7 +28,9 @@ import re
 from collections.abc import Iterable
 from typing import Any, Final
 
-ENVIRONMENT: Final = re.compile(
+from mcpvcr import regex_cache
+
+ENVIRONMENT: Final = regex_cache.compile(
     r"ENOTFOUND|EAI_AGAIN|ECONNREFUSED|ECONNRESET|ENETUNREACH|EHOSTUNREACH|ETIMEDOUT"
     r"|getaddrinfo|name or service not known|temporary failure in name resolution"
     r"|nodename nor servname|(?:could not|failed to|unable to) resolve"
@@ -41,7 +43,7 @@ ENVIRONMENT: Final = re.compile(
     r"|too many requests|\b(?:HTTP|status(?: code)?)\W{0,3}429\b|quota (?:exceeded|exhausted)",
     re.IGNORECASE,
 )
-GUESS: Final = re.compile(
+GUESS: Final = regex_cache.compile(
     r"\bnot found\b|does ?n[o']t exist|\bENOENT\b|\bno such \w+"
     r"|not a git repository|\bunknown (?:id|entity|item|resource|name|key|file|path)\b"
     r"|could not find|cannot find|can't find|did not match any|already exists"
@@ -52,7 +54,7 @@ GUESS: Final = re.compile(
 )
 
 
-_REFUSAL: Final = re.compile(
+_REFUSAL: Final = regex_cache.compile(
     r"\binvalid\b|\bnot (?:a |an )?valid\b|\bunknown\b|\bunsupported\b|\bunrecogni[sz]ed\b"
     r"|\bmust\b|\bexpected\b|\b(?:could|can)not (?:be )?pars|\bmalformed\b",
     re.IGNORECASE,

@@ -29,7 +29,7 @@ import re
 from collections.abc import Mapping, Sequence
 from typing import Any, Final
 
-from mcpvcr.fuzz.control import CONTROL_PREFIX, names_a_thing
+from mcpvcr.cassette import CONTROL_PREFIX
 
 _MASK: Final = "\u00abarg\u00bb"
 _FAILED: Final = frozenset({"toolError", "rejected", "inconclusive"})
@@ -120,6 +120,8 @@ def _refusal_templates(items: Sequence[Mapping[str, Any]]) -> set[str]:
 def _with_control(
     item: dict[str, Any], control: Mapping[str, Any], tool: Mapping[str, Any]
 ) -> dict[str, Any]:
+    from mcpvcr.fuzz.control import names_a_thing
+
     param = str(control.get("case", ""))[len(CONTROL_PREFIX) :]
     schema = tool.get("inputSchema")
     props = schema.get("properties") if isinstance(schema, Mapping) else None
@@ -276,5 +278,20 @@ def _masked(text: str, values: Sequence[str]) -> str:
     for value in sorted(set(values), key=len, reverse=True):
         for form in {value, json.dumps(value, ensure_ascii=False)[1:-1]}:
             if form:
-                text = re.sub(re.escape(form), _MASK, text, flags=re.IGNORECASE)
+                text = _replace_folded(text, form)
     return text
+
+
+def _replace_folded(text: str, needle: str) -> str:
+    """Every occurrence of `needle`, in any letter case, replaced by the mask (no regex)."""
+    low, target = text.lower(), needle.lower()
+    if target not in low or len(low) != len(text):
+        return text.replace(needle, _MASK)  # lower() changed the length: exact case only
+    out: list[str] = []
+    start = 0
+    while (found := low.find(target, start)) >= 0:
+        out.append(text[start:found])
+        out.append(_MASK)
+        start = found + len(target)
+    out.append(text[start:])
+    return "".join(out)
