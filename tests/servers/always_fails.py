@@ -23,7 +23,7 @@ from typing import Any
 
 from tests.servers._jsonrpc import INVALID_PARAMS, RpcError, ZooServer, text_result
 
-_TYPES = {"string": str, "number": (int, float)}
+_TYPES: dict[str, type | tuple[type, ...]] = {"string": str, "number": (int, float)}
 
 
 def _tool(name: str, description: str, **props: str) -> dict[str, Any]:
