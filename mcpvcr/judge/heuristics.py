@@ -84,7 +84,8 @@ HEURISTICS: Final = {
             "oracle.control",
             "a valid call's failure shaped like its control call's (a value that cannot exist) "
             "is 'no such thing' for mcpvcr's guess (inconclusive) when the parameter names a "
-            "thing; when it cannot, a failure is a failure whatever its text says",
+            "thing, and so is the same success naming neither; when the parameter cannot name "
+            "a thing, a failure is a failure whatever its text says",
             "the two answers with the values each call sent masked; the parameter's schema",
         ),
         Heuristic(

@@ -64,7 +64,10 @@ def apply(
         if plain and _content_shape(item) in templates:
             item = _garbage(item, "oracle.refusal_template")
         out.append(item)
-    return out if "oracle.canned" in disabled else _canned(out, controls)
+    out = out if "oracle.canned" in disabled else _canned(out, controls)
+    if "oracle.control" in disabled:
+        return out
+    return [_success_like_control(item, controls, tools) for item in out]
 
 
 def shape(item: Mapping[str, Any]) -> str:
@@ -138,6 +141,31 @@ def _with_control(
         # The parameter names no thing: a failure for it is the tool's, whatever it says.
         return {**item, "outcome": "toolError", "by": "oracle.control"}
     return item
+
+
+def _success_like_control(
+    item: dict[str, Any],
+    controls: Mapping[str, Mapping[str, Any]],
+    tools: Mapping[str, Mapping[str, Any]],
+) -> dict[str, Any]:
+    """The same success for mcpvcr's guess and for a thing that cannot exist, naming neither.
+
+    It says nothing about the tool working (a refusal in success's clothes, or an
+    answer that ignores its input): inconclusive, for a parameter that names a thing.
+    """
+    if not _plain_ok(item):
+        return item
+    control = controls.get(str(item.get("target")))
+    if control is None or shape(item) != shape(control) or _raw(item) != shape(item):
+        return item
+    from mcpvcr.fuzz.control import names_a_thing
+
+    param = str(control.get("case", ""))[len(CONTROL_PREFIX) :]
+    schema = (tools.get(str(item.get("target"))) or {}).get("inputSchema")
+    props = schema.get("properties") if isinstance(schema, Mapping) else None
+    if not names_a_thing(param, props.get(param) if isinstance(props, Mapping) else None):
+        return item
+    return {**item, "outcome": "inconclusive", "by": "oracle.control", "latencyMs": None}
 
 
 def _garbage(item: dict[str, Any], by: str) -> dict[str, Any]:

@@ -182,3 +182,18 @@ def test_a_command_in_a_namespace_without_network_is_known_offline() -> None:
     assert starts_without_network(["/usr/bin/unshare", "--net", "--", "python", "-m", "x"])
     assert not starts_without_network(["unshare", "-r", "node", "server.js"])
     assert not starts_without_network(["node", "server.js", "-n"])
+
+
+def test_the_same_success_for_a_guess_and_a_nonce_proves_nothing() -> None:
+    calls = [
+        _call("get", "valid", {"item_id": "example"}, _text("Bitte ein Land angeben.")),
+        _call("get", "control:item_id", {"item_id": "zz-1"}, _text("Bitte ein Land angeben.")),
+    ]
+    item = _valid(_cassette([_tool("get", ID)], calls))
+    assert (item["outcome"], item["by"]) == ("inconclusive", "oracle.control")
+    # Mirror: an answer about the thing it was asked for is a result, even for a nonce.
+    calls = [
+        _call("get", "valid", {"item_id": "example"}, _text("Widget example: blue")),
+        _call("get", "control:item_id", {"item_id": "zz-1"}, _text("Widget zz-1: blue")),
+    ]
+    assert _valid(_cassette([_tool("get", ID)], calls))["outcome"] == "ok"
