@@ -25,8 +25,10 @@ __all__ = ["RULE_MODULES", "SEVERITY_RANK", "Finding", "Rule", "all_rules", "at_
 def lint(cassette: Cassette, config: LintConfig | None = None) -> list[Finding]:
     """Run every selected rule over `cassette`; findings in evaluation order."""
     from mcpvcr.config import LintConfig
+    from mcpvcr.judge import judged, switched_off
     from mcpvcr.lint.context import LintContext
 
+    cassette = judged(cassette, switched_off(config))  # behaviour rules read verdicts
     config = config or LintConfig()
     rules = [r for r in all_rules() if config.selects(r.code, r.default)]
     ctx = LintContext(cassette)
