@@ -48,12 +48,6 @@ def fleet_options(function: F) -> F:
             help="Fleet: skip servers recorded before (same identity and mcpvcr).",
         ),
         click.option(
-            "--sandbox",
-            type=click.Choice(["none", "netns", "bwrap"]),
-            default=None,
-            help="Fleet: wrap each stdio server (registry default: netns where it works).",
-        ),
-        click.option(
             "--server-timeout",
             type=click.FloatRange(min=1),
             default=300.0,
@@ -78,7 +72,6 @@ FLEET_KEYS = (
     "jobs",
     "shard",
     "resume",
-    "sandbox",
     "server_timeout",
     "fleet_timeout",
 )
@@ -102,7 +95,10 @@ def run(
     from mcpvcr.fleet import runner, sandbox
     from mcpvcr.fleet.shard import parse_shard
 
-    mode, note = sandbox.choose(fleet.get("sandbox"), registry=bool(fleet.get("registry")))
+    # --sandbox none|netns also set the fleet's own wrapper; every worker jails its server
+    # with the same --sandbox (mcpvcr.live.sandbox), inside that wrapper.
+    outer = {"none": "none", "netns": "netns"}.get(str(options.get("sandbox")))
+    mode, note = sandbox.choose(outer, registry=bool(fleet.get("registry")))
     specs, source = _specs(fleet, target, sandboxed=mode != "none")
     if note:
         click.echo(f"mcpvcr: {note}", err=True)
@@ -179,12 +175,15 @@ def _record_args(options: dict[str, Any], force: bool) -> list[str]:
         "--concurrency",
         str(options.get("concurrency") or 4),
     ]
+    if options.get("sandbox"):
+        args += ["--sandbox", str(options["sandbox"])]
     if options.get("max_tools") is not None:
         args += ["--max-tools", str(options["max_tools"])]
     for flag, key in (
         ("--fuzz", "fuzz"),
         ("--fuzz-destructive", "fuzz_destructive"),
         ("--fuzz-readonly", "fuzz_readonly"),
+        ("--fuzz-writes", "fuzz_writes"),
         ("--elicit-defaults", "elicit_defaults"),
         ("--keep-volatile", "keep_volatile"),
     ):

@@ -90,6 +90,8 @@ async def exercise(
         max_tools=options.max_tools,
         fuzz_destructive=options.fuzz_destructive,
         fuzz_readonly=options.fuzz_readonly,
+        fuzz_writes=options.fuzz_writes,
+        jailed=options.jail is not None,
         max_resources=options.max_resources,
         pinned_arguments=options.pinned_arguments,
         order=options.fuzz_order,
@@ -100,6 +102,8 @@ async def exercise(
         calls, coverage = replayed_calls(cassette, options.replay_calls, settings)
     else:
         calls, coverage = plan_calls(cassette, settings) if options.fuzz else ([], {})
+        if options.fuzz and not options.quiet:
+            _announce(settings, coverage, options)
         if options.scenarios:
             from mcpvcr.verify.calls import replayed_calls
 
@@ -131,6 +135,18 @@ async def exercise(
     interactions = [run.recorded[i] for i in sorted(run.recorded) if i <= last]
     coverage["unsent"] = run.watch.unsent
     return ExerciseResult(interactions=interactions, coverage=coverage, died=died)
+
+
+def _announce(settings: PlanSettings, coverage: dict[str, Any], options: RecordOptions) -> None:
+    """The run-time line at the start of a fuzz pass: what will be called, and where."""
+    import sys
+
+    from mcpvcr.fuzz.plan import call_policy
+    from mcpvcr.fuzz.policy import describe
+
+    line = describe(call_policy(settings), int(coverage.get("fuzzed") or 0), coverage)
+    jail = f" ({options.jail})" if options.jail else ""
+    print(f"mcpvcr: fuzz pass: {line}{jail}", file=sys.stderr, flush=True)
 
 
 class _Pass:

@@ -56,6 +56,7 @@ def quiet_sdk_logging() -> None:
 async def record_async(target: Target, options: RecordOptions) -> Cassette:
     """Record `target`; raises CannotRun (one line naming target.label) when it cannot."""
     quiet_sdk_logging()
+    options = _with_jail(target, options)
     if target.transport != "stdio":
         from mcpvcr.live.oauth import authorize_first
 
@@ -67,6 +68,28 @@ async def record_async(target: Target, options: RecordOptions) -> Cassette:
         # (which never raises Reconnect, so there is no third attempt).
         cassette = await _attempt(target, options, "initialize", again.negotiation)
     return _finish(cassette, target, options)
+
+
+def _with_jail(target: Target, options: RecordOptions) -> RecordOptions:
+    """The options with the jail this run uses (mcpvcr.live.sandbox); says which on stderr."""
+    import dataclasses
+
+    from mcpvcr.live import sandbox
+
+    if target.transport != "stdio":
+        return dataclasses.replace(options, jail=None)
+    kind = sandbox.choose(options.sandbox)
+    if not options.quiet:
+        label = printable(target.label)
+        if kind is None:
+            why = "--sandbox none" if options.sandbox == "none" else "no jail available here"
+            line = f"no jail ({why}): only tools annotated readOnlyHint are called"
+            if options.fuzz_writes or options.fuzz_destructive:
+                line = f"no jail ({why}): tools that change data are called (opted in)"
+        else:
+            line = f"jail: {kind} (no network; writes go to a private copy of the working folder)"
+        print(f"mcpvcr: {label}: {line}", file=sys.stderr, flush=True)
+    return dataclasses.replace(options, jail=kind)
 
 
 async def _attempt(
@@ -352,7 +375,7 @@ async def open_channel(target: Target, options: RecordOptions) -> AsyncIterator[
     if target.transport == "stdio":
         from mcpvcr.live.stdio import open_stdio
 
-        async with open_stdio(target) as channel:
+        async with open_stdio(target, options.jail) as channel:
             yield channel
     else:
         from mcpvcr.live.http import open_http
