@@ -42,6 +42,7 @@ from mcpvcr.fuzz.classify import classify
 from mcpvcr.fuzz.inconclusive import GUESS
 from mcpvcr.fuzz.plan import Call, PlanSettings, plan_calls, split_calls
 from mcpvcr.fuzz.scrub import Scrubber, truncate
+from mcpvcr.live.effects import SideEffects, files_written
 from mcpvcr.live.tasks import call_as_task, task_params, task_unsupported
 from mcpvcr.live.wire import Connection, Reply
 from mcpvcr.recording import FUZZ_LIMIT_SECONDS, RecordOptions
@@ -134,6 +135,9 @@ async def exercise(
         last, died = min(run.watch.deaths)
     interactions = [run.recorded[i] for i in sorted(run.recorded) if i <= last]
     coverage["unsent"] = run.watch.unsent
+    wrote = files_written(interactions)
+    if wrote:
+        coverage["wrote"] = wrote
     return ExerciseResult(interactions=interactions, coverage=coverage, died=died)
 
 
@@ -159,16 +163,21 @@ class _Pass:
         self.watch = _Watch(_budget(options.timeout))
         self.recorded: dict[int, dict[str, Any]] = {}
         self.replies: dict[int, Reply] = {}
+        self.effects = SideEffects(conn)
 
     async def one(self, call: Call, *, alone: bool, retried: bool = False) -> None:
         if not self.watch.may_send():
             return
+        before = self.effects.before(call.method, alone)
         reply = await _send(self.conn, call, self.timeout)
         self.watch.saw(call, reply)
         self.replies[call.index] = reply
         self.recorded[call.index] = interaction(
             call, reply, self.scrubber, alone=alone, retried=retried
         )
+        changed = self.effects.after(before)
+        if changed:  # observations of the jail's copy (live/effects.py)
+            self.recorded[call.index]["sideEffects"] = changed
 
 
 def _retry_candidates(

@@ -141,6 +141,11 @@ def coverage_parts(report: Report) -> list[tuple[str, tuple[str, ...]]]:
         parts.append(
             (f"{len(may_write)} not exercised ({MAY_WRITE_HINT}, or record in the jail)", may_write)
         )
+    wrote = coverage.get("wrote")
+    if isinstance(wrote, dict):
+        for tool, count in sorted(wrote.items()):
+            if isinstance(count, int) and not isinstance(count, bool):
+                parts.append((f"tool {tool!r} wrote {count} file(s) in the jail", ()))
     over_cap = _names(coverage.get("skippedOverCap"))
     if over_cap:
         parts.append((f"{len(over_cap)} skipped over the max-tools cap", ()))
