@@ -1,0 +1,198 @@
+"""Issue 21: a live pass never touches a user's data unasked (and issue 23 items 7 and 13).
+
+The notes_store server keeps notes as files in its working directory: `add_note` is
+unannotated (by MCP's defaults it may change data), `delete_all_notes` is annotated
+destructive, `peek_note` is annotated read-only but writes a cache file.
+"""
+
+from __future__ import annotations
+
+import shlex
+import sys
+from pathlib import Path
+
+import pytest
+
+from mcpvcr import store
+from mcpvcr.live import sandbox
+from tests.live.helpers import REPO, Run, run_mcpvcr
+
+JAIL = pytest.mark.skipif(not sandbox.available("unshare"), reason="no unshare jail here")
+NOTES = f"{shlex.quote(sys.executable)} -m tests.servers notes_store"
+
+
+def _folder(tmp_path: Path, name: str = "data") -> Path:
+    folder = tmp_path / name
+    folder.mkdir()
+    (folder / "note-1.txt").write_text("keep me")
+    return folder
+
+
+def _state(folder: Path) -> dict[str, bytes]:
+    return {p.name: p.read_bytes() for p in sorted(folder.iterdir())}
+
+
+def _record(folder: Path, out: Path, *extra: str, honest: bool = False) -> Run:
+    command = NOTES + (" --honest" if honest else "")
+    return run_mcpvcr(
+        "record",
+        "--stdio",
+        command,
+        "--env",
+        f"PYTHONPATH={REPO}",
+        "--cwd",
+        str(folder),
+        "--fuzz",
+        "-o",
+        str(out),
+        *extra,
+    )
+
+
+def _targets(path: Path) -> set[str]:
+    return {str(i["target"]) for i in store.load(path).interactions}
+
+
+@JAIL
+def test_default_jail_runs_the_writing_tool_on_a_copy_and_reports_what_it_wrote(
+    tmp_path: Path,
+) -> None:
+    folder = _folder(tmp_path)
+    before = _state(folder)
+    out = tmp_path / "jailed.mcpvcr"
+    run = _record(folder, out)
+    assert run.returncode == 0, run.stderr
+    assert _state(folder) == before  # the real folder is untouched
+    assert "jail: unshare" in run.stderr
+    cassette = store.load(out)
+    assert cassette.options["jail"] == "unshare"
+    assert "add_note" in _targets(out) and "delete_all_notes" not in _targets(out)
+    assert cassette.body["coverage"]["wrote"]["add_note"] >= 1
+    created = [i["sideEffects"] for i in cassette.interactions if "sideEffects" in i]
+    assert {"path": "note-2.txt", "size": len("Hello from mcpvcr")} in created[0]["created"]
+    report = run_mcpvcr("score", str(out), "--select", "ALL")
+    assert "add\\_note' wrote" in report.stdout or "add_note' wrote" in report.stdout
+    assert "behavior.readonly_tool_wrote" in report.stdout  # peek_note says read-only, writes
+
+
+@JAIL
+def test_an_honest_read_only_tool_is_no_finding(tmp_path: Path) -> None:
+    out = tmp_path / "honest.mcpvcr"
+    run = _record(_folder(tmp_path), out, honest=True)
+    assert run.returncode == 0, run.stderr
+    report = run_mcpvcr("score", str(out), "--select", "ALL")
+    assert "behavior.readonly_tool_wrote" not in report.stdout
+
+
+def test_without_a_jail_neither_writing_tool_runs_unless_opted_in(tmp_path: Path) -> None:
+    folder = _folder(tmp_path)
+    before = _state(folder)
+    out = tmp_path / "none.mcpvcr"
+    run = _record(folder, out, "--sandbox", "none", honest=True)
+    assert run.returncode == 0, run.stderr
+    assert _state(folder) == before
+    coverage = store.load(out).body["coverage"]
+    assert coverage["skippedMayWrite"] == ["add_note"]
+    assert coverage["skippedDestructive"] == ["delete_all_notes"]
+    assert _targets(out) == {"list_notes", "peek_note"}
+    assert "may change data and are skipped" in run.stderr
+    # The mirror: the opt-in on the command line runs the writing tool, on the real folder.
+    opted = _record(folder, tmp_path / "opted.mcpvcr", "--sandbox", "none", "--fuzz-writes")
+    assert opted.returncode == 0, opted.stderr
+    assert "add_note" in _targets(tmp_path / "opted.mcpvcr")
+    assert "note-2.txt" in _state(folder)
+
+
+def _baseline_with_both(tmp_path: Path) -> Path:
+    """A baseline (as a pull request could bring) holding add_note and delete_all_notes calls."""
+    scratch = _folder(tmp_path, "scratch")
+    out = tmp_path / "baseline.mcpvcr"
+    run = _record(
+        scratch, out, "--sandbox", "none", "--fuzz-writes", "--fuzz-destructive", honest=True
+    )
+    assert run.returncode == 0, run.stderr
+    cassette = store.load(out)
+    wipe = {
+        "method": "tools/call",
+        "target": "delete_all_notes",
+        "case": "valid",
+        "params": {"name": "delete_all_notes", "arguments": {"confirm": True}},
+        "response": {"result": {"content": [{"type": "text", "text": "deleted 1 notes"}]}},
+        "outcome": "ok",
+        "flags": [],
+        "latencyMs": 200,
+    }
+    cassette.body["interactions"] = [wipe, *cassette.interactions]
+    store.save(cassette, out)
+    assert {"add_note", "delete_all_notes"} <= _targets(out)
+    return out
+
+
+def _verify(baseline: Path, folder: Path, *extra: str) -> Run:
+    return run_mcpvcr(
+        "verify",
+        str(baseline),
+        "--stdio",
+        NOTES + " --honest",
+        "--env",
+        f"PYTHONPATH={REPO}",
+        "--cwd",
+        str(folder),
+        *extra,
+    )
+
+
+@pytest.mark.parametrize("jail", ["auto", "none"])
+def test_verify_never_runs_a_baselines_writing_calls_unasked(tmp_path: Path, jail: str) -> None:
+    if jail == "auto" and not sandbox.available("unshare"):
+        pytest.skip("no unshare jail here")
+    baseline = _baseline_with_both(tmp_path)
+    fresh = _folder(tmp_path, "fresh")
+    before = _state(fresh)
+    run = _verify(baseline, fresh, "--sandbox", jail)
+    assert run.returncode in (0, 1), run.stderr
+    assert _state(fresh) == before  # delete_all_notes {"confirm": true} never reached it
+    assert "delete_all_notes destructive; opt in with --fuzz-destructive" in run.stderr
+    if jail == "none":
+        assert "add_note skipped: may change data" in run.stderr
+
+
+def test_verify_with_every_call_skipped_verified_nothing(tmp_path: Path) -> None:
+    baseline = _baseline_with_both(tmp_path)
+    cassette = store.load(baseline)
+    cassette.body["interactions"] = [
+        i for i in cassette.interactions if i["target"] in ("add_note", "delete_all_notes")
+    ]
+    store.save(cassette, baseline)
+    fresh = _folder(tmp_path, "fresh")
+    run = _verify(baseline, fresh, "--sandbox", "none")
+    assert run.returncode == 1, run.stderr
+    assert "nothing was verified" in run.stderr and "Traceback" not in run.stderr
+    allowed = _verify(baseline, fresh, "--sandbox", "none", "--allow-empty")
+    assert allowed.returncode == 0, allowed.stderr
+    assert _state(fresh) == {"note-1.txt": b"keep me"}
+
+
+@pytest.mark.parametrize("jail", ["auto", "none"])
+def test_a_jailed_server_cannot_read_the_recorders_environment(tmp_path: Path, jail: str) -> None:
+    """Issue 23 item 13: /proc/<mcpvcr pid>/environ is out of reach in the jail."""
+    if jail == "auto" and not sandbox.available("unshare"):
+        pytest.skip("no unshare jail here")
+    needle = "s3cr3t-" + tmp_path.name
+    out = tmp_path / "peek.mcpvcr"
+    run = run_mcpvcr(
+        "record",
+        "--stdio",
+        f"{shlex.quote(sys.executable)} -m tests.servers proc_peek MCPVCR_PEEK={needle}",
+        "--fuzz",
+        "--sandbox",
+        jail,
+        "-o",
+        str(out),
+        env={"MCPVCR_PEEK": needle},
+    )
+    assert run.returncode == 0, run.stderr
+    (valid,) = [i for i in store.load(out).interactions if i["case"] == "valid"]
+    answer = valid["response"]["result"]["content"][0]["text"]
+    # Outside the jail the same server finds it (the mirror: the probe works).
+    assert answer == ("found" if jail == "none" else "not found")
