@@ -103,7 +103,12 @@ def plan_calls(cassette: Cassette, settings: PlanSettings) -> tuple[list[Call], 
     no_valid: dict[str, str] = {}
     pinned = settings.pinned_arguments or {}
     for name, tool in order_tools(fuzzed, settings.order):
-        plan = plan_tool(tool, seed=settings.seed, pinned=pinned.get(name))
+        plan = plan_tool(
+            tool,
+            seed=settings.seed,
+            pinned=pinned.get(name),
+            writes=settings.fuzz_writes or settings.fuzz_destructive,
+        )
         if plan.no_valid_case:
             no_valid[name] = plan.no_valid_case
         for case in plan.cases:
