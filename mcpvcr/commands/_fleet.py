@@ -95,8 +95,8 @@ def run(
     from mcpvcr.fleet import runner, sandbox
     from mcpvcr.fleet.shard import parse_shard
 
-    # --sandbox none|netns also set the fleet's own wrapper; every worker jails its server
-    # with the same --sandbox (mcpvcr.live.sandbox), inside that wrapper.
+    # --sandbox none|netns also set the fleet's own wrapper; with auto|bwrap|unshare every
+    # worker jails its server (mcpvcr.live.sandbox) inside that wrapper.
     outer = {"none": "none", "netns": "netns"}.get(str(options.get("sandbox")))
     mode, note = sandbox.choose(outer, registry=bool(fleet.get("registry")))
     specs, source = _specs(fleet, target, sandboxed=mode != "none")
@@ -176,7 +176,9 @@ def _record_args(options: dict[str, Any], force: bool) -> list[str]:
         str(options.get("concurrency") or 4),
     ]
     if options.get("sandbox"):
-        args += ["--sandbox", str(options["sandbox"])]
+        # netns: the fleet's own network-only wrapper, files shared (as before): no jail inside.
+        worker = "none" if options["sandbox"] == "netns" else str(options["sandbox"])
+        args += ["--sandbox", worker]
     if options.get("max_tools") is not None:
         args += ["--max-tools", str(options["max_tools"])]
     for flag, key in (

@@ -33,8 +33,24 @@ import click
     is_flag=True,
     help="Let tool calls start any stdio server (probe_connect runs the command it is given).",
 )
+@click.option(
+    "--fuzz-writes",
+    is_flag=True,
+    help="Let probe_fuzz call tools not annotated readOnlyHint outside a jail (HTTP targets, "
+    "no jail here); stdio servers run in the jail either way.",
+)
+@click.option(
+    "--fuzz-destructive",
+    is_flag=True,
+    help="Let probe_fuzz honour fuzzDestructive (tools annotated destructiveHint).",
+)
 def command(
-    timeout: float, cassettes: tuple[str, ...], root: str | None, allow_stdio: bool
+    timeout: float,
+    cassettes: tuple[str, ...],
+    root: str | None,
+    allow_stdio: bool,
+    fuzz_writes: bool,
+    fuzz_destructive: bool,
 ) -> None:
     """Serve probe_connect, probe_lint, probe_fuzz, probe_report, probe_list,
     probe_disconnect, probe_record and probe_diff over stdio, for an MCP host
@@ -45,6 +61,7 @@ def command(
     and cassette paths must lie inside --root.
     """
     import asyncio
+    import dataclasses
 
     from mcpvcr.config import load_config, load_subtable
     from mcpvcr.errors import UsageError
@@ -55,7 +72,11 @@ def command(
     config = load_config()  # lint and scores as `mcpvcr lint` / `mcpvcr score` give them here
     table, source = load_subtable("serve")
     all_stdio, allowed = allowed_from_config(table, source)
-    policy = ServePolicy.build(root, allow_stdio or all_stdio, allowed)
+    policy = dataclasses.replace(
+        ServePolicy.build(root, allow_stdio or all_stdio, allowed),
+        fuzz_writes=fuzz_writes,
+        fuzz_destructive=fuzz_destructive,
+    )
     try:
         asyncio.run(serve_stdio(timeout, cassettes, config, policy))
     except ProbeError as err:

@@ -79,7 +79,8 @@ def _with_jail(target: Target, options: RecordOptions) -> RecordOptions:
     if target.transport != "stdio":
         return dataclasses.replace(options, jail=None)
     kind = sandbox.choose(options.sandbox)
-    if not options.quiet:
+    # Said when tools will be called (the header says it always).
+    if not options.quiet and (options.fuzz or options.scenarios or options.replay_calls):
         label = printable(target.label)
         if kind is None:
             why = "--sandbox none" if options.sandbox == "none" else "no jail available here"
@@ -230,7 +231,7 @@ async def _record_on(
         _warn_about_pins(cassette, options)
         async with _progress(client, target, options, len(cassette.tools)):
             await _exercise(
-                client, cassette, options, target.secret_values(), _machine_rules(target)
+                client, cassette, options, target.secret_values(), _machine_rules(target, options)
             )
     cassette.set_section("diagnostics", _diagnostics(client, notes, statuses_before))
 
@@ -341,13 +342,13 @@ def _new_cassette(target: Target, options: RecordOptions, handshake: Handshake) 
     return cassette
 
 
-def _machine_rules(target: Target) -> list[Any]:
+def _machine_rules(target: Target, options: RecordOptions) -> list[Any]:
     """mcpvcr.machine's placeholder rules for a stdio child (an HTTP server runs elsewhere)."""
     if target.transport != "stdio":
         return []
     from mcpvcr.live.stdio import machine_placeholders
 
-    return machine_placeholders(target)
+    return machine_placeholders(target, jailed=options.jail is not None)
 
 
 def _mark_incomplete(cassette: Cassette, reason: str) -> None:
@@ -361,7 +362,7 @@ def _finish(cassette: Cassette, target: Target, options: RecordOptions) -> Casse
     holds, so the cassette `record` returns scores, lints and diffs exactly
     like the one `store.load` reads back: `audit` equals `record` + `score`.
     """
-    placeholders = _machine_rules(target)
+    placeholders = _machine_rules(target, options)
     secrets = target.secret_values()
     body = redact(cassette.body, secrets, options.scrub_patterns, placeholders)
     header = redact(cassette.header, secrets, (), placeholders)

@@ -176,13 +176,7 @@ class Jail:
         return argv
 
     def env(self, env: dict[str, str]) -> dict[str, str]:
-        """The server's environment in the jail: own HOME and /tmp, no display, no browser."""
-        jailed = {key: value for key, value in env.items() if key not in _NO_DISPLAY}
-        jailed["HOME"] = JAIL_HOME
-        jailed["TMPDIR"] = "/tmp"
-        jailed["BROWSER"] = os.path.join(JAIL_BIN, "xdg-open")
-        jailed["PATH"] = JAIL_BIN + os.pathsep + env.get("PATH", os.defpath)
-        return jailed
+        return jailed_env(env)
 
     def snapshot(self) -> Snapshot:
         """What the working-directory copy holds now (nothing when it was not copied)."""
@@ -198,6 +192,16 @@ class Jail:
 
     def cleanup(self) -> None:
         shutil.rmtree(self.root, ignore_errors=True)
+
+
+def jailed_env(env: dict[str, str]) -> dict[str, str]:
+    """The server's environment in a jail: own HOME and /tmp, no display, no browser."""
+    jailed = {key: value for key, value in env.items() if key not in _NO_DISPLAY}
+    jailed["HOME"] = JAIL_HOME
+    jailed["TMPDIR"] = "/tmp"
+    jailed["BROWSER"] = os.path.join(JAIL_BIN, "xdg-open")
+    jailed["PATH"] = JAIL_BIN + os.pathsep + env.get("PATH", os.defpath)
+    return jailed
 
 
 def prepare(kind: str, cwd: str | None) -> Jail:

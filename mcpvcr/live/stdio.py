@@ -24,6 +24,7 @@ import contextlib
 import json
 import os
 import re
+import shutil
 import signal
 from collections import Counter
 from collections.abc import AsyncIterator, Mapping
@@ -31,7 +32,7 @@ from typing import Any
 
 from mcpvcr.errors import CannotRun
 from mcpvcr.jsonrpc import PARSE_ERROR
-from mcpvcr.live.sandbox import Jail, prepare
+from mcpvcr.live.sandbox import Jail, jailed_env, prepare
 from mcpvcr.machine import placeholder_rules, stable_child_env
 from mcpvcr.targets import Target
 
@@ -294,9 +295,13 @@ def child_env(target: Target) -> dict[str, str]:
     return stable_child_env(inherited, target.env)
 
 
-def machine_placeholders(target: Target) -> list[tuple[re.Pattern[str], str]]:
-    """The rules that replace this child's machine values (paths, user, host) in recordings."""
-    return placeholder_rules(child_env(target), os.path.abspath(target.cwd or os.getcwd()))
+def machine_placeholders(target: Target, jailed: bool = False) -> list[tuple[re.Pattern[str], str]]:
+    """The rules that replace this child's machine values (paths, user, host) in recordings.
+
+    `jailed`: the values the child sees in the jail (its HOME is the jail's).
+    """
+    env = jailed_env(child_env(target)) if jailed else child_env(target)
+    return placeholder_rules(env, os.path.abspath(target.cwd or os.getcwd()))
 
 
 @contextlib.asynccontextmanager
@@ -308,6 +313,9 @@ async def open_stdio(target: Target, jail_kind: str | None = None) -> AsyncItera
     """
     if target.cwd and not os.path.isdir(target.cwd):
         raise CannotRun(f"{target.label}: the working directory {target.cwd} does not exist")
+    if jail_kind and shutil.which(target.command[0], path=child_env(target).get("PATH")) is None:
+        # Said here, as without a jail: inside one it would be the jail's exit code 127.
+        raise CannotRun(f"{target.label}: cannot start {target.command[0]!r}: command not found")
     jail = prepare(jail_kind, target.cwd) if jail_kind else None
     try:
         async with _started(target, jail) as channel:

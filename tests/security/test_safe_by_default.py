@@ -53,19 +53,22 @@ def _targets(path: Path) -> set[str]:
     return {str(i["target"]) for i in store.load(path).interactions}
 
 
-@JAIL
+@pytest.mark.parametrize("jail", ["auto", "bwrap", "unshare"])
 def test_default_jail_runs_the_writing_tool_on_a_copy_and_reports_what_it_wrote(
-    tmp_path: Path,
+    tmp_path: Path, jail: str
 ) -> None:
+    used = sandbox.choose("auto") if jail == "auto" else jail
+    if used is None or not sandbox.available(used):
+        pytest.skip(f"no {jail} jail here")
     folder = _folder(tmp_path)
     before = _state(folder)
     out = tmp_path / "jailed.mcpvcr"
-    run = _record(folder, out)
+    run = _record(folder, out) if jail == "auto" else _record(folder, out, "--sandbox", jail)
     assert run.returncode == 0, run.stderr
     assert _state(folder) == before  # the real folder is untouched
-    assert "jail: unshare" in run.stderr
+    assert f"jail: {used}" in run.stderr
     cassette = store.load(out)
-    assert cassette.options["jail"] == "unshare"
+    assert cassette.options["jail"] == used
     assert "add_note" in _targets(out) and "delete_all_notes" not in _targets(out)
     assert cassette.body["coverage"]["wrote"]["add_note"] >= 1
     created = [i["sideEffects"] for i in cassette.interactions if "sideEffects" in i]
@@ -173,11 +176,11 @@ def test_verify_with_every_call_skipped_verified_nothing(tmp_path: Path) -> None
     assert _state(fresh) == {"note-1.txt": b"keep me"}
 
 
-@pytest.mark.parametrize("jail", ["auto", "none"])
+@pytest.mark.parametrize("jail", ["bwrap", "unshare", "none"])
 def test_a_jailed_server_cannot_read_the_recorders_environment(tmp_path: Path, jail: str) -> None:
     """Issue 23 item 13: /proc/<mcpvcr pid>/environ is out of reach in the jail."""
-    if jail == "auto" and not sandbox.available("unshare"):
-        pytest.skip("no unshare jail here")
+    if jail != "none" and not sandbox.available(jail):
+        pytest.skip(f"no {jail} jail here")
     needle = "s3cr3t-" + tmp_path.name
     out = tmp_path / "peek.mcpvcr"
     run = run_mcpvcr(
