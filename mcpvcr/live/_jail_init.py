@@ -1,6 +1,7 @@
 """The first process inside an `unshare` jail (mcpvcr.live.sandbox): set up mounts, exec the server.
 
-Run as a script (`python -I -S _jail_init.py SPEC -- COMMAND...`) in fresh
+Run as a script (`python -I -S _jail_init.py ROOT CWD COPIED HOME BIN -- COMMAND...`;
+COPIED is 1 or 0) in fresh
 user, mount, PID and network namespaces. Stdlib only, no mcpvcr import: it
 runs before anything else and must not depend on the caller's packages. Steps:
 
@@ -17,7 +18,6 @@ from __future__ import annotations
 
 import contextlib
 import ctypes
-import json
 import os
 import sys
 
@@ -137,10 +137,11 @@ def _lock() -> None:
 
 
 def main(argv: list[str]) -> None:
-    spec = json.loads(argv[1])
-    command = argv[3:]
-    root, cwd, copied = spec["root"], spec["cwd"], spec["copied"]
+    # Plain arguments, not JSON: importing json (re, enum) would double this script's start.
+    root, cwd, flag, home, shims = argv[1:6]
+    command = argv[7:]
     # Opened before /tmp is covered: the copy (or the folder itself) stays reachable.
+    copied = flag == "1"
     source = os.path.join(root, "work") if copied else cwd
     source_fd = os.open(source, os.O_RDONLY | os.O_DIRECTORY)
     _mount("tmpfs", "/tmp", "tmpfs", MS_NOSUID | MS_NODEV, "mode=1777")
@@ -157,8 +158,8 @@ def main(argv: list[str]) -> None:
             _mount(None, cwd, None, MS_REMOUNT | MS_BIND | MS_RDONLY | _flags_of(cwd))
     os.close(source_fd)
     _read_only_everywhere(("/proc", "/sys", "/dev", "/tmp"), tuple(exact))
-    os.makedirs(spec["home"], exist_ok=True)
-    _shims(spec["bin"])
+    os.makedirs(home, exist_ok=True)
+    _shims(shims)
     try:
         os.chdir(cwd)
     except OSError:

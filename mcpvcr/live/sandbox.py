@@ -32,7 +32,6 @@ outside the working directory (they are read-only, so the calls fail).
 from __future__ import annotations
 
 import functools
-import json
 import os
 import shutil
 import stat
@@ -133,23 +132,8 @@ class Jail:
     def argv(self, command: list[str]) -> list[str]:
         if self.kind == "bwrap":
             return [*self._bwrap_argv(), "--", *command]
-        spec = {
-            "root": self.root,
-            "cwd": self.cwd,
-            "copied": self.copied,
-            "home": JAIL_HOME,
-            "bin": JAIL_BIN,
-        }
-        return [
-            *_unshare_argv(),
-            sys.executable,
-            "-I",
-            "-S",
-            _INIT,
-            json.dumps(spec),
-            "--",
-            *command,
-        ]
+        spec = [self.root, self.cwd, "1" if self.copied else "0", JAIL_HOME, JAIL_BIN]
+        return [*_unshare_argv(), sys.executable, "-I", "-S", _INIT, *spec, "--", *command]
 
     def _bwrap_argv(self) -> list[str]:
         argv = [
