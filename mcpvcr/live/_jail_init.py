@@ -1,13 +1,14 @@
 """The first process inside an `unshare` jail (mcpvcr.live.sandbox): set up mounts, exec the server.
 
-Run as a script (`python -I -S _jail_init.py ROOT CWD COPIED HOME BIN -- COMMAND...`;
-COPIED is 1 or 0) in fresh
+Run as a script (`python -I -S _jail_init.py ROOT CWD COPIED HOME BIN N PATH... --
+COMMAND...`; COPIED is 1 or 0, N paths follow) in fresh
 user, mount, PID and network namespaces. Stdlib only, no mcpvcr import: it
 runs before anything else and must not depend on the caller's packages. Steps:
 
 1. a tmpfs on /tmp (and /dev/shm): private, empty;
-2. the private copy of the working directory bound over its real path (a
-   working directory too large to copy stays read-only);
+2. the server's own files under /tmp (its script's folder) bound back,
+   read-only; the private copy of the working directory bound over its real
+   path (a working directory too large to copy stays read-only);
 3. every other mount remounted read-only (keeping its locked flags);
 4. HOME and a shim directory for browser openers on the private /tmp;
 5. a nested user + mount namespace, so the server cannot undo the read-only
@@ -138,16 +139,23 @@ def _lock() -> None:
 
 def main(argv: list[str]) -> None:
     # Plain arguments, not JSON: importing json (re, enum) would double this script's start.
-    root, cwd, flag, home, shims = argv[1:6]
-    command = argv[7:]
+    root, cwd, flag, home, shims, count = argv[1:7]
+    visible = argv[7 : 7 + int(count)]  # the server's own files under /tmp, shown read-only
+    command = argv[8 + int(count) :]
     # Opened before /tmp is covered: the copy (or the folder itself) stays reachable.
     copied = flag == "1"
     source = os.path.join(root, "work") if copied else cwd
     source_fd = os.open(source, os.O_RDONLY | os.O_DIRECTORY)
+    visible_fds = [(path, os.open(path, os.O_RDONLY | os.O_DIRECTORY)) for path in visible]
     _mount("tmpfs", "/tmp", "tmpfs", MS_NOSUID | MS_NODEV, "mode=1777")
     if os.path.isdir("/dev/shm"):
         with contextlib.suppress(OSError):
             _mount("tmpfs", "/dev/shm", "tmpfs", MS_NOSUID | MS_NODEV, "mode=1777")
+    for path, fd in visible_fds:
+        os.makedirs(path, exist_ok=True)
+        _mount(f"/proc/self/fd/{fd}", path, None, MS_BIND | MS_REC)
+        _mount(None, path, None, MS_REMOUNT | MS_BIND | MS_RDONLY | _flags_of(path))
+        os.close(fd)
     exact: list[str] = []
     if copied or _under(cwd, "/tmp"):
         os.makedirs(cwd, exist_ok=True)  # a folder under /tmp is gone with the tmpfs

@@ -131,11 +131,30 @@ class Jail:
 
     def argv(self, command: list[str]) -> list[str]:
         if self.kind == "bwrap":
-            return [*self._bwrap_argv(), "--", *command]
+            return [*self._bwrap_argv(command), "--", *command]
+        visible = self._visible(command)
         spec = [self.root, self.cwd, "1" if self.copied else "0", JAIL_HOME, JAIL_BIN]
+        spec += [str(len(visible)), *visible]
         return [*_unshare_argv(), sys.executable, "-I", "-S", _INIT, *spec, "--", *command]
 
-    def _bwrap_argv(self) -> list[str]:
+    def _visible(self, command: list[str]) -> list[str]:
+        """Folders under /tmp that hold the server's own files (named in its command line).
+
+        The jail's /tmp is private: a server started as `python /tmp/x/server.py`
+        would not find itself. Those folders are shown again, read-only.
+        """
+        found: set[str] = set()
+        for item in command:
+            if not os.path.isabs(item) or not _under(os.path.realpath(item), "/tmp"):
+                continue
+            path = os.path.realpath(item)
+            folder = path if os.path.isdir(path) else os.path.dirname(path)
+            # A folder inside the working directory is in its copy already.
+            if os.path.isdir(folder) and not _under(folder, self.cwd) and folder != "/tmp":
+                found.add(folder)
+        return sorted(found)
+
+    def _bwrap_argv(self, command: list[str]) -> list[str]:
         argv = [
             "bwrap",
             "--unshare-all",
@@ -155,6 +174,8 @@ class Jail:
             os.path.join(self.root, "bin"),
             JAIL_BIN,
         ]
+        for folder in self._visible(command):
+            argv += ["--ro-bind", folder, folder]
         argv += ["--bind" if self.copied else "--ro-bind", self.work if self.copied else self.cwd]
         argv += [self.cwd, "--chdir", self.cwd]
         return argv
@@ -212,6 +233,10 @@ def _write_shims(folder: str) -> None:
                 "#!/bin/sh\necho 'mcpvcr jail: opening a browser is disabled' >&2\nexit 1\n"
             )
         os.chmod(path, 0o755)
+
+
+def _under(path: str, folder: str) -> bool:
+    return path == folder or path.startswith(folder.rstrip("/") + "/")
 
 
 def _too_big(folder: str) -> str | None:
