@@ -199,3 +199,46 @@ def test_a_jailed_server_cannot_read_the_recorders_environment(tmp_path: Path, j
     answer = valid["response"]["result"]["content"][0]["text"]
     # Outside the jail the same server finds it (the mirror: the probe works).
     assert answer == ("found" if jail == "none" else "not found")
+
+
+def _holding(text: str) -> list[int]:
+    """PIDs of live (not zombie) processes whose environment holds `text`."""
+    found = []
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            state = (entry / "stat").read_text().rsplit(")", 1)[1].split()[0]
+            if state != "Z" and text.encode() in (entry / "environ").read_bytes():
+                found.append(int(entry.name))
+        except (OSError, IndexError):
+            continue
+    return found
+
+
+@pytest.mark.parametrize("jail", ["bwrap", "unshare"])
+def test_a_jailed_grandchild_that_left_the_group_still_ends(tmp_path: Path, jail: str) -> None:
+    if not sandbox.available(jail):
+        pytest.skip(f"no {jail} jail here")
+    marker = f"MCPVCR_JAIL_MARKER=m{tmp_path.name}"
+    run = run_mcpvcr(
+        "record",
+        "--stdio",
+        f"{shlex.quote(sys.executable)} -m tests.servers grandchild --setsid",
+        "--env",
+        f"PYTHONPATH={REPO}",
+        "--env",
+        "MCPVCR_GRANDCHILD_PIDFILE=pid",  # in the working directory's copy
+        "--env",
+        marker,
+        "--cwd",
+        str(_folder(tmp_path)),
+        "--sandbox",
+        jail,
+        "-o",
+        str(tmp_path / "g.mcpvcr"),
+        timeout=60,
+    )
+    assert run.returncode == 0, run.stderr
+    assert _holding(marker) == []
+    assert not (tmp_path / "data" / "pid").exists()  # written in the copy only
