@@ -20,9 +20,14 @@ class SideEffects:
     """Snapshots around calls; a no-op without a jail or a copy."""
 
     def __init__(self, connection: Any) -> None:
-        channel = getattr(connection, "channel", None)
-        jail = getattr(channel, "jail", None)
-        self.jail: Jail | None = jail if isinstance(jail, Jail) and jail.copied else None
+        jail = self.jail_of(connection)
+        self.jail: Jail | None = jail if jail is not None and jail.copied else None
+
+    @staticmethod
+    def jail_of(connection: Any) -> Jail | None:
+        """The jail the connection's server runs in (a stdio channel's), or None."""
+        jail = getattr(getattr(connection, "channel", None), "jail", None)
+        return jail if isinstance(jail, Jail) else None
 
     def before(self, method: str, alone: bool) -> Snapshot | None:
         if self.jail is None or method != "tools/call" or not alone:

@@ -104,7 +104,7 @@ async def exercise(
     else:
         calls, coverage = plan_calls(cassette, settings) if options.fuzz else ([], {})
         if options.fuzz and not options.quiet:
-            _announce(settings, coverage, options)
+            _announce(settings, coverage, options, SideEffects.jail_of(conn))
         if options.scenarios:
             from mcpvcr.verify.calls import replayed_calls
 
@@ -141,16 +141,24 @@ async def exercise(
     return ExerciseResult(interactions=interactions, coverage=coverage, died=died)
 
 
-def _announce(settings: PlanSettings, coverage: dict[str, Any], options: RecordOptions) -> None:
+def _announce(
+    settings: PlanSettings, coverage: dict[str, Any], options: RecordOptions, jail: Any
+) -> None:
     """The run-time line at the start of a fuzz pass: what will be called, and where."""
     import sys
 
     from mcpvcr.fuzz.plan import call_policy
     from mcpvcr.fuzz.policy import describe
+    from mcpvcr.terminal import printable
 
     line = describe(call_policy(settings), int(coverage.get("fuzzed") or 0), coverage)
-    jail = f" ({options.jail})" if options.jail else ""
-    print(f"mcpvcr: fuzz pass: {line}{jail}", file=sys.stderr, flush=True)
+    where = f" ({options.jail})" if options.jail else ""
+    if jail is not None and not jail.copied:
+        where = (
+            f" ({options.jail}; the working directory {printable(jail.cwd)} is read-only: "
+            f"{jail.note}; a smaller --cwd lets tools write to a copy)"
+        )
+    print(f"mcpvcr: fuzz pass: {line}{where}", file=sys.stderr, flush=True)
 
 
 class _Pass:

@@ -38,7 +38,7 @@ import stat
 import subprocess
 import sys
 import tempfile
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from mcpvcr.errors import UsageError
@@ -123,7 +123,7 @@ class Jail:
     root: str
     copied: bool
     note: str = ""
-    baseline: Snapshot = field(default_factory=dict)
+    """Why the working directory was not copied (empty when it was)."""
 
     @property
     def work(self) -> str:
@@ -187,14 +187,6 @@ class Jail:
         """What the working-directory copy holds now (nothing when it was not copied)."""
         return snapshot(self.work) if self.copied else {}
 
-    def describe(self) -> str:
-        where = (
-            f"writes go to a private copy of {self.cwd}"
-            if self.copied
-            else f"{self.cwd} read-only ({self.note})"
-        )
-        return f"{self.kind} (no network; {where}; private /tmp and HOME; the rest read-only)"
-
     def cleanup(self) -> None:
         shutil.rmtree(self.root, ignore_errors=True)
 
@@ -218,7 +210,6 @@ def prepare(kind: str, cwd: str | None) -> Jail:
     jail = Jail(kind=kind, cwd=real, root=root, copied=too_big is None, note=too_big or "")
     if jail.copied:
         _copy(real, jail.work)
-        jail.baseline = jail.snapshot()
     return jail
 
 
