@@ -99,6 +99,7 @@ def run(
     # worker jails its server (mcpvcr.live.sandbox) inside that wrapper.
     outer = {"none": "none", "netns": "netns"}.get(str(options.get("sandbox")))
     mode, note = sandbox.choose(outer, registry=bool(fleet.get("registry")))
+    options = {**options, "sandbox": _worker_jail(str(options.get("sandbox") or "auto"), mode)}
     specs, source = _specs(fleet, target, sandboxed=mode != "none")
     if note:
         click.echo(f"mcpvcr: {note}", err=True)
@@ -161,6 +162,19 @@ def _specs(
         raise UsageError("give --all or --server NAME (repeatable), not both")
     names = None if fleet.get("all_servers") else list(target.get("server") or ())
     return config_specs(config, names), config
+
+
+def _worker_jail(requested: str, outer: str) -> str:
+    """The --sandbox each worker gets: `auto` inside the fleet's own wrapper picks unshare.
+
+    bubblewrap's /proc is not fully visible, so the fleet's `unshare --mount-proc`
+    wrapper cannot start inside it; the unshare jail has a fresh, whole /proc.
+    """
+    if requested != "auto" or outer == "none":
+        return requested
+    from mcpvcr.live import sandbox as jail
+
+    return "unshare" if jail.available("unshare") else "none"
 
 
 def _record_args(options: dict[str, Any], force: bool) -> list[str]:

@@ -145,12 +145,9 @@ class Jail:
         """
         found: set[str] = set()
         for item in command:
-            if not os.path.isabs(item) or not _under(os.path.realpath(item), "/tmp"):
-                continue
-            path = os.path.realpath(item)
-            folder = path if os.path.isdir(path) else os.path.dirname(path)
+            folder = visible_folder(item)
             # A folder inside the working directory is in its copy already.
-            if os.path.isdir(folder) and not _under(folder, self.cwd) and folder != "/tmp":
+            if folder is not None and not _under(folder, self.cwd):
                 found.add(folder)
         return sorted(found)
 
@@ -224,6 +221,35 @@ def _write_shims(folder: str) -> None:
                 "#!/bin/sh\necho 'mcpvcr jail: opening a browser is disabled' >&2\nexit 1\n"
             )
         os.chmod(path, 0o755)
+
+
+PROJECT_MARKERS = ("package.json", "pyproject.toml", "setup.py", "node_modules", ".git")
+
+
+def visible_folder(item: str) -> str | None:
+    """The folder under /tmp to show read-only for a command-line item, or None.
+
+    A path through a symbolic link (a cache linking to installed packages) shows
+    the folder holding the first link, so the link resolves as outside; else the
+    nearest enclosing project (package.json, pyproject.toml, ...), else the
+    file's own folder.
+    """
+    if not os.path.isabs(item) or not _under(item, "/tmp") or not os.path.exists(item):
+        return None
+    path = os.path.normpath(item)
+    parts = path.split("/")[2:]  # after "", "tmp"
+    for depth in range(1, len(parts) + 1):
+        prefix = "/tmp/" + "/".join(parts[:depth])
+        if os.path.islink(prefix):
+            folder = os.path.dirname(prefix)
+            return None if folder == "/tmp" else folder
+    folder = path if os.path.isdir(path) else os.path.dirname(path)
+    probe = folder
+    while probe != "/tmp" and _under(probe, "/tmp"):
+        if any(os.path.exists(os.path.join(probe, marker)) for marker in PROJECT_MARKERS):
+            return probe
+        probe = os.path.dirname(probe)
+    return None if folder == "/tmp" else folder
 
 
 def _under(path: str, folder: str) -> bool:
