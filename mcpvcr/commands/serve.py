@@ -34,6 +34,13 @@ import click
     help="Let tool calls start any stdio server (probe_connect runs the command it is given).",
 )
 @click.option(
+    "--allow-command",
+    "allow_commands",
+    multiple=True,
+    metavar="CMD",
+    help="Let tool calls start exactly this stdio command line, without env or cwd (repeatable).",
+)
+@click.option(
     "--fuzz-writes",
     is_flag=True,
     help="Let probe_fuzz call tools not annotated readOnlyHint outside a jail (HTTP targets, "
@@ -49,6 +56,7 @@ def command(
     cassettes: tuple[str, ...],
     root: str | None,
     allow_stdio: bool,
+    allow_commands: tuple[str, ...],
     fuzz_writes: bool,
     fuzz_destructive: bool,
 ) -> None:
@@ -57,7 +65,8 @@ def command(
     (Claude Desktop, Claude Code, Cursor, VS Code). stdout carries only JSON-RPC.
 
     Safe by default: a tool call cannot start a stdio server unless --allow-stdio
-    is given or the exact command is listed in [tool.mcpvcr.serve] allow-stdio,
+    is given or the exact command is given with --allow-command or listed in the
+    user config's [serve] allow-stdio (a repository's mcpvcr.toml cannot allow it),
     and cassette paths must lie inside --root.
     """
     import asyncio
@@ -65,15 +74,24 @@ def command(
 
     from mcpvcr.config import load_config, load_subtable
     from mcpvcr.errors import UsageError
-    from mcpvcr.serve.policy import ServePolicy, allowed_from_config
+    from mcpvcr.serve.policy import (
+        ServePolicy,
+        allowed_from_config,
+        repo_allowance_notice,
+        user_serve_table,
+    )
     from mcpvcr.serve.server import serve_stdio
     from mcpvcr.serve.session import ProbeError
 
     config = load_config()  # lint and scores as `mcpvcr lint` / `mcpvcr score` give them here
-    table, source = load_subtable("serve")
+    repo_table, repo_source = load_subtable("serve")
+    notice = repo_allowance_notice(repo_table, repo_source)
+    if notice:
+        click.echo(notice, err=True)
+    table, source = user_serve_table()  # only the person's own file may widen the policy
     all_stdio, allowed = allowed_from_config(table, source)
     policy = dataclasses.replace(
-        ServePolicy.build(root, allow_stdio or all_stdio, allowed),
+        ServePolicy.build(root, allow_stdio or all_stdio, [*allowed, *allow_commands]),
         fuzz_writes=fuzz_writes,
         fuzz_destructive=fuzz_destructive,
     )
