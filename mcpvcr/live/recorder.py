@@ -88,7 +88,7 @@ def _with_jail(target: Target, options: RecordOptions) -> RecordOptions:
             if options.fuzz_writes or options.fuzz_destructive:
                 line = f"no jail ({why}): tools that change data are called (opted in)"
         else:
-            line = f"jail: {kind} (no network; writes go to a private copy of the working folder)"
+            line = f"jail: {kind} (no network; every write stays inside the jail)"
         print(f"mcpvcr: {label}: {line}", file=sys.stderr, flush=True)
     return dataclasses.replace(options, jail=kind)
 
