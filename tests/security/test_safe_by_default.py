@@ -242,3 +242,59 @@ def test_a_jailed_grandchild_that_left_the_group_still_ends(tmp_path: Path, jail
     assert run.returncode == 0, run.stderr
     assert _holding(marker) == []
     assert not (tmp_path / "data" / "pid").exists()  # written in the copy only
+
+
+PROBE = """
+import os, socket, subprocess, sys
+port, outside = int(sys.argv[1]), sys.argv[2]
+report = []
+try:
+    socket.create_connection(("127.0.0.1", port), timeout=2).close()
+    report.append("network")
+except OSError:
+    pass
+try:
+    open(outside, "w").close()
+    report.append("wrote-outside")
+except OSError:
+    pass
+open("inside.txt", "w").close()
+if os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY"):
+    report.append("display")
+if subprocess.run(["xdg-open", "https://example.com/"], capture_output=True).returncode == 0:
+    report.append("browser")
+print(" ".join(report) or "contained")
+"""
+
+
+@pytest.mark.parametrize("jail", ["bwrap", "unshare"])
+def test_the_jail_has_no_network_no_display_and_a_read_only_rest(tmp_path: Path, jail: str) -> None:
+    import os
+    import socket
+    import subprocess
+    import tempfile
+
+    if not sandbox.available(jail):
+        pytest.skip(f"no {jail} jail here")
+    folder = _folder(tmp_path)
+    elsewhere = Path(tempfile.mkdtemp(dir="/var/tmp"))  # not under the jail's private /tmp
+    listener = socket.socket()
+    listener.bind(("127.0.0.1", 0))
+    listener.listen(1)
+    prepared = sandbox.prepare(jail, str(folder))
+    try:
+        argv = [sys.executable, "-c", PROBE, str(listener.getsockname()[1]), str(elsewhere / "x")]
+        env = prepared.env({"PATH": os.environ["PATH"], "DISPLAY": ":0"})
+        done = subprocess.run(
+            prepared.argv(argv), cwd=folder, env=env, capture_output=True, text=True, timeout=30
+        )
+        assert done.stdout.strip() == "contained", done.stderr
+        assert sandbox.changes({}, sandbox.snapshot(prepared.work)) == {
+            "created": [{"path": "inside.txt", "size": 0}, {"path": "note-1.txt", "size": 7}]
+        }
+    finally:
+        prepared.cleanup()
+        listener.close()
+    assert _state(folder) == {"note-1.txt": b"keep me"}
+    assert list(elsewhere.iterdir()) == []
+    elsewhere.rmdir()
