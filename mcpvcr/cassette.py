@@ -14,7 +14,9 @@ Header keys (all present after `Cassette.new`):
     clientCapabilities the capabilities mcpvcr declared (tool lists can depend on them)
     target            {"envNames": [...], "headerNames": [...]}; names only, never values
     options           the recording options: fuzz, seed, maxTools, fuzzDestructive,
-                      keepVolatile, scrubPatterns, pinnedArguments, protocol, ...
+                      keepVolatile, scrubPatterns, pinnedArguments, protocol, ...;
+                      fuzzWrites and jail (the jail the server ran in) when set:
+                      reported, never read back as an opt-in (fuzz/policy.py)
     environment       facts about where the server ran: {"network": false | null}
                       (mcpvcr.live.environment; absent in older cassettes: unknown)
     complete          False when the recording was cut short (server died, time-out)
@@ -34,7 +36,9 @@ Body keys:
                       each an Interaction dict (see `INTERACTION_KEYS`), in a
                       deterministic order; `exchange` (optional) lists what the
                       server sent its client meanwhile: {"notification": {method,
-                      params}} and {"request": {method, params}, "reply": {...}}
+                      params}} and {"request": {method, params}, "reply": {...}};
+                      `sideEffects` (optional): what the call changed in the jail's
+                      copy of the working directory (live/effects.py)
     diagnostics       facts about the wire: {"nonJsonStdoutLines": n,
                       "httpAnswers": ["json" | "sse"], ...}
 """

@@ -39,7 +39,13 @@ class RecordOptions:
     """Tool name -> known-good arguments used for the `valid` case."""
     max_resources: int = 50
     fuzz_readonly: bool = False
-    """Call only tools annotated `readOnlyHint: true` (no side effects by the server's word)."""
+    """Call only tools annotated `readOnlyHint: true`, even inside the jail."""
+    fuzz_writes: bool = False
+    """Outside a jail, also call tools that may change data (mcpvcr.fuzz.policy)."""
+    sandbox: str = "auto"
+    """The jail asked for a stdio server: auto, bwrap, unshare or none (mcpvcr.live.sandbox)."""
+    jail: str | None = None
+    """The jail the server actually ran in (set by the live layer; None: no jail)."""
     quiet: bool = False
     """No progress on stderr (how a run reports, not what it records: not in the header)."""
     scenarios: tuple[Mapping[str, Any], ...] = ()
@@ -64,6 +70,9 @@ class RecordOptions:
             "maxTools": self.max_tools,
             "fuzzDestructive": self.fuzz_destructive,
             **({"fuzzReadonly": True} if self.fuzz_readonly else {}),
+            # Reported, never read back: verify and serve take opt-ins from their own flags.
+            **({"fuzzWrites": True} if self.fuzz_writes else {}),
+            **({"jail": self.jail} if self.jail else {}),
             "keepVolatile": self.keep_volatile,
             # Hashes only: a --scrub pattern is often the very secret it removes.
             "scrubPatterns": [pattern_hash(p) for p in self.scrub_patterns],

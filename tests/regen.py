@@ -42,6 +42,8 @@ REPO = Path(__file__).resolve().parent.parent
 CASSETTES = REPO / "cassettes"
 FS_ROOT = Path("tests/live/fs_root")  # relative: the server runs from the repo root
 DEMO = "cassettes/demo_target.mcpvcr"
+JAIL = "unshare"
+"""The jail committed cassettes are recorded in (mcpvcr.live.sandbox; util-linux, as on CI)."""
 
 
 @dataclass(frozen=True)
@@ -71,7 +73,8 @@ def _recorded(
         from mcpvcr.live import record
         from mcpvcr.recording import RecordOptions
 
-        options = RecordOptions(fuzz=fuzz, pinned_arguments=pins or {})
+        # The jail is named in the header: pin the one CI has, so every machine agrees.
+        options = RecordOptions(fuzz=fuzz, pinned_arguments=pins or {}, sandbox=JAIL)
         cassette = record(target(), options)
         if not cassette.complete:
             raise SystemExit(f"{name}: recording incomplete: {cassette.header.get('incomplete')}")
@@ -130,7 +133,8 @@ def serve_command(out: Path) -> list[str]:
     import json
 
     serve = f"{sys.executable} -m mcpvcr serve --timeout 5 --open {DEMO}"
-    argv = [sys.executable, "-m", "mcpvcr", "record", "--fuzz", "--stdio", serve, "-o", str(out)]
+    argv = [sys.executable, "-m", "mcpvcr", "record", "--fuzz", "--sandbox", JAIL]
+    argv += ["--stdio", serve, "-o", str(out)]
     for tool, arguments in SERVE_PINS.items():
         argv += ["--pin", f"{tool}={json.dumps(arguments)}"]
     if shutil.which("unshare") and subprocess.run(["unshare", "-rn", "true"]).returncode == 0:

@@ -48,12 +48,6 @@ def fleet_options(function: F) -> F:
             help="Fleet: skip servers recorded before (same identity and mcpvcr).",
         ),
         click.option(
-            "--sandbox",
-            type=click.Choice(["none", "netns", "bwrap"]),
-            default=None,
-            help="Fleet: wrap each stdio server (registry default: netns where it works).",
-        ),
-        click.option(
             "--server-timeout",
             type=click.FloatRange(min=1),
             default=300.0,
@@ -78,7 +72,6 @@ FLEET_KEYS = (
     "jobs",
     "shard",
     "resume",
-    "sandbox",
     "server_timeout",
     "fleet_timeout",
 )
@@ -102,7 +95,11 @@ def run(
     from mcpvcr.fleet import runner, sandbox
     from mcpvcr.fleet.shard import parse_shard
 
-    mode, note = sandbox.choose(fleet.get("sandbox"), registry=bool(fleet.get("registry")))
+    # --sandbox none|netns also set the fleet's own wrapper; with auto|bwrap|unshare every
+    # worker jails its server (mcpvcr.live.sandbox) inside that wrapper.
+    outer = {"none": "none", "netns": "netns"}.get(str(options.get("sandbox")))
+    mode, note = sandbox.choose(outer, registry=bool(fleet.get("registry")))
+    options = {**options, "sandbox": _worker_jail(str(options.get("sandbox") or "auto"), mode)}
     specs, source = _specs(fleet, target, sandboxed=mode != "none")
     if note:
         click.echo(f"mcpvcr: {note}", err=True)
@@ -167,6 +164,19 @@ def _specs(
     return config_specs(config, names), config
 
 
+def _worker_jail(requested: str, outer: str) -> str:
+    """The --sandbox each worker gets: `auto` inside the fleet's own wrapper picks unshare.
+
+    bubblewrap's /proc is not fully visible, so the fleet's `unshare --mount-proc`
+    wrapper cannot start inside it; the unshare jail has a fresh, whole /proc.
+    """
+    if requested != "auto" or outer == "none":
+        return requested
+    from mcpvcr.live import sandbox as jail
+
+    return "unshare" if jail.available("unshare") else "none"
+
+
 def _record_args(options: dict[str, Any], force: bool) -> list[str]:
     """The recording options as `mcpvcr record` flags, for each worker."""
     args = [
@@ -179,12 +189,17 @@ def _record_args(options: dict[str, Any], force: bool) -> list[str]:
         "--concurrency",
         str(options.get("concurrency") or 4),
     ]
+    if options.get("sandbox"):
+        # netns: the fleet's own network-only wrapper, files shared (as before): no jail inside.
+        worker = "none" if options["sandbox"] == "netns" else str(options["sandbox"])
+        args += ["--sandbox", worker]
     if options.get("max_tools") is not None:
         args += ["--max-tools", str(options["max_tools"])]
     for flag, key in (
         ("--fuzz", "fuzz"),
         ("--fuzz-destructive", "fuzz_destructive"),
         ("--fuzz-readonly", "fuzz_readonly"),
+        ("--fuzz-writes", "fuzz_writes"),
         ("--elicit-defaults", "elicit_defaults"),
         ("--keep-volatile", "keep_volatile"),
     ):

@@ -56,6 +56,8 @@ OPTION_KEYS = (
     "concurrency",
     "fuzz_destructive",
     "fuzz_readonly",
+    "fuzz_writes",
+    "sandbox",
     "elicit_defaults",
     "quiet",
     "keep_volatile",
@@ -173,15 +175,22 @@ def record_options(function: F) -> F:
         click.option(
             "--fuzz",
             is_flag=True,
-            help="Also call every tool with valid and malformed input. The calls are real: "
-            "every tool not annotated destructiveHint is run and may change data "
-            "(see --fuzz-readonly).",
+            help="Also call tools with valid and malformed input. A stdio server runs in a "
+            "jail (--sandbox) where every tool not annotated destructiveHint is called; "
+            "without a jail only tools annotated readOnlyHint are (see --fuzz-writes).",
         ),
         click.option(
             "--fuzz-readonly",
             is_flag=True,
-            help="With --fuzz: call only tools annotated readOnlyHint (skip every other tool).",
+            help="With --fuzz: call only tools annotated readOnlyHint, even inside the jail.",
         ),
+        click.option(
+            "--fuzz-writes",
+            is_flag=True,
+            help="Without a jail, also call tools not annotated readOnlyHint (they may change "
+            "data). Never taken from a cassette.",
+        ),
+        sandbox_option(),
         click.option(
             "--elicit-defaults",
             is_flag=True,
@@ -222,6 +231,23 @@ def record_options(function: F) -> F:
     for decorator in reversed(decorators):
         function = decorator(function)
     return function
+
+
+SANDBOX_CHOICES = ("auto", "bwrap", "unshare", "none", "netns")
+"""netns: the fleets' earlier name for a network-only wrapper; now the unshare jail."""
+
+
+def sandbox_option() -> Callable[[F], F]:
+    """`--sandbox`: the jail a stdio server runs in (record, audit, verify, fleets)."""
+    return click.option(
+        "--sandbox",
+        type=click.Choice(SANDBOX_CHOICES),
+        default="auto",
+        show_default=True,
+        help="Jail for a stdio server: no network, a private copy of its working directory, "
+        "private /tmp and HOME, the rest read-only (auto: bubblewrap, else unshare, else none). "
+        "Fleets: none and netns also set the fleet's own wrapper.",
+    )
 
 
 def split_kwargs(kwargs: dict[str, Any]) -> tuple[dict[str, Any], dict[str, Any]]:
@@ -376,6 +402,8 @@ def build_options(**kwargs: Any) -> RecordOptions:
         raise UsageError("--fuzz-readonly and --fuzz-destructive contradict each other")
     if kwargs.get("fuzz_readonly") and not kwargs.get("fuzz"):
         raise UsageError("--fuzz-readonly needs --fuzz")
+    if kwargs.get("fuzz_readonly") and kwargs.get("fuzz_writes"):
+        raise UsageError("--fuzz-readonly and --fuzz-writes contradict each other")
     pins = {**configured.pinned_arguments, **_pins(kwargs.get("pin") or ())}
     return RecordOptions(
         timeout=float(kwargs.get("timeout") or 10.0),
@@ -385,6 +413,10 @@ def build_options(**kwargs: Any) -> RecordOptions:
         max_tools=kwargs.get("max_tools"),
         fuzz_destructive=bool(kwargs.get("fuzz_destructive")),
         fuzz_readonly=bool(kwargs.get("fuzz_readonly")),
+        fuzz_writes=bool(kwargs.get("fuzz_writes")),
+        sandbox={"netns": "unshare"}.get(
+            kwargs.get("sandbox") or "auto", kwargs.get("sandbox") or "auto"
+        ),
         quiet=bool(kwargs.get("quiet")),
         concurrency=int(kwargs.get("concurrency") or 4),
         keep_volatile=bool(kwargs.get("keep_volatile")),

@@ -70,9 +70,9 @@ def command(output: str, force: bool, scenarios_file: str | None, **kwargs: Any)
         if scenarios_file is not None:
             raise UsageError("--scenarios names one server's calls; it does not apply to a fleet")
         return _fleet.run(output, force, fleet, target_kwargs, option_kwargs)
-    if any(fleet.get(key) for key in ("jobs", "shard", "resume", "sandbox", "fleet_timeout")):
+    if any(fleet.get(key) for key in ("jobs", "shard", "resume", "fleet_timeout")):
         raise UsageError(
-            "--jobs, --shard, --resume, --sandbox and --fleet-timeout need a fleet "
+            "--jobs, --shard, --resume and --fleet-timeout need a fleet "
             "(--config F --all, --registry F, or --server more than once)"
         )
     check_output_file(output, "-o")

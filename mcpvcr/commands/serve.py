@@ -40,12 +40,25 @@ import click
     metavar="CMD",
     help="Let tool calls start exactly this stdio command line, without env or cwd (repeatable).",
 )
+@click.option(
+    "--fuzz-writes",
+    is_flag=True,
+    help="Let probe_fuzz call tools not annotated readOnlyHint outside a jail (HTTP targets, "
+    "no jail here); stdio servers run in the jail either way.",
+)
+@click.option(
+    "--fuzz-destructive",
+    is_flag=True,
+    help="Let probe_fuzz honour fuzzDestructive (tools annotated destructiveHint).",
+)
 def command(
     timeout: float,
     cassettes: tuple[str, ...],
     root: str | None,
     allow_stdio: bool,
     allow_commands: tuple[str, ...],
+    fuzz_writes: bool,
+    fuzz_destructive: bool,
 ) -> None:
     """Serve probe_connect, probe_lint, probe_fuzz, probe_report, probe_list,
     probe_disconnect, probe_record and probe_diff over stdio, for an MCP host
@@ -57,6 +70,7 @@ def command(
     and cassette paths must lie inside --root.
     """
     import asyncio
+    import dataclasses
 
     from mcpvcr.config import load_config, load_subtable
     from mcpvcr.errors import UsageError
@@ -76,7 +90,11 @@ def command(
         click.echo(notice, err=True)
     table, source = user_serve_table()  # only the person's own file may widen the policy
     all_stdio, allowed = allowed_from_config(table, source)
-    policy = ServePolicy.build(root, allow_stdio or all_stdio, [*allowed, *allow_commands])
+    policy = dataclasses.replace(
+        ServePolicy.build(root, allow_stdio or all_stdio, [*allowed, *allow_commands]),
+        fuzz_writes=fuzz_writes,
+        fuzz_destructive=fuzz_destructive,
+    )
     try:
         asyncio.run(serve_stdio(timeout, cassettes, config, policy))
     except ProbeError as err:

@@ -17,7 +17,12 @@ import click
 
 from mcpvcr import gate, store
 from mcpvcr.cassette import Cassette
-from mcpvcr.commands._target_options import build_target, split_kwargs, target_options
+from mcpvcr.commands._target_options import (
+    build_target,
+    sandbox_option,
+    split_kwargs,
+    target_options,
+)
 from mcpvcr.commands.diff import render
 from mcpvcr.diff.formats import DIFF_FORMATS
 from mcpvcr.diff.gate import parse_fail_on, verdict_json
@@ -28,8 +33,16 @@ from mcpvcr.recording import RecordOptions
 from mcpvcr.terminal import printable
 
 
-def verify_options(baseline: Cassette, timeout: float, concurrency: int) -> RecordOptions:
-    """The baseline's own recording options, sending its calls instead of a fuzz plan."""
+def verify_options(
+    baseline: Cassette, timeout: float, concurrency: int, opt_in: dict[str, Any] | None = None
+) -> RecordOptions:
+    """The baseline's own recording options, sending its calls instead of a fuzz plan.
+
+    What may be called (the jail, --fuzz-writes, --fuzz-destructive) comes from
+    `opt_in`, verify's own command line, never from the baseline's header: a
+    baseline from a pull request may hold any call at all (mcpvcr.fuzz.policy).
+    """
+    given = opt_in or {}
     from mcpvcr.verify.calls import baseline_calls
 
     header = baseline.options
@@ -47,8 +60,9 @@ def verify_options(baseline: Cassette, timeout: float, concurrency: int) -> Reco
         fuzz=bool(header.get("fuzz")),
         seed=int(header.get("seed") or 0),
         max_tools=header.get("maxTools") if isinstance(header.get("maxTools"), int) else None,
-        fuzz_destructive=bool(header.get("fuzzDestructive")),
-        fuzz_readonly=bool(header.get("fuzzReadonly")),
+        fuzz_destructive=bool(given.get("fuzz_destructive")),
+        fuzz_writes=bool(given.get("fuzz_writes")),
+        sandbox=str(given.get("sandbox") or "auto"),
         elicit_defaults=bool(header.get("elicitDefaults")),
         concurrency=concurrency,
         keep_volatile=bool(header.get("keepVolatile")),
@@ -132,6 +146,9 @@ def replay_live(
     live = record(target, options)
     coverage = live.body.get("coverage")
     unsent = coverage.get("unsent", 0) if isinstance(coverage, dict) else 0
+    skipped = coverage.get("skippedCalls") if isinstance(coverage, dict) else None
+    if isinstance(skipped, list) and skipped:
+        live.header["verifySkipped"] = skipped  # read back by `command`, never saved
     if isinstance(baseline.body.get("coverage"), dict) and not unsent:
         # The calls are the baseline's, so is what they cover.
         live.body["coverage"] = dict(baseline.body["coverage"])
@@ -163,6 +180,23 @@ def replay_live(
 )
 @click.option("--update", is_flag=True, help="Write the fresh recording over BASELINE.")
 @click.option(
+    "--fuzz-writes",
+    is_flag=True,
+    help="Without a jail, also send calls of tools the live server does not annotate "
+    "readOnlyHint (they may change data). Never taken from BASELINE.",
+)
+@click.option(
+    "--fuzz-destructive",
+    is_flag=True,
+    help="Also send calls of tools annotated destructiveHint. Never taken from BASELINE.",
+)
+@sandbox_option()
+@click.option(
+    "--allow-empty",
+    is_flag=True,
+    help="Pass even when no replayed call could be verified (all skipped or inconclusive).",
+)
+@click.option(
     "--markdown",
     "markdown_path",
     type=click.Path(dir_okay=False),
@@ -187,6 +221,10 @@ def command(
     markdown_path: str | None,
     ignore_file: str | None,
     fmt: str,
+    fuzz_writes: bool,
+    fuzz_destructive: bool,
+    sandbox: str,
+    allow_empty: bool,
     **kwargs: Any,
 ) -> None:
     """Send BASELINE's recorded calls to the live TARGET and compare every answer.
@@ -204,9 +242,25 @@ def command(
             " (or --scenarios FILE)"
         )
     target_kwargs, _ = split_kwargs(kwargs)
-    live = replay_live(old, target_kwargs, verify_options(old, timeout, concurrency))
+    opt_in = {
+        "fuzz_writes": fuzz_writes,
+        "fuzz_destructive": fuzz_destructive,
+        "sandbox": {"netns": "unshare"}.get(sandbox, sandbox),
+    }
+    live = replay_live(old, target_kwargs, verify_options(old, timeout, concurrency, opt_in))
     label = printable(str(build_target(**target_kwargs).label))
+    skipped = _skipped(live)
+    if skipped:
+        from mcpvcr.verify.calls import without_positions
+
+        old = without_positions(old, [entry["position"] for entry in skipped])
+        _say_skipped(skipped)
     if update:
+        if skipped:
+            raise UsageError(
+                f"{baseline}: {len(skipped)} call(s) were skipped (they may change data); "
+                "--update would drop them: opt in with --fuzz-writes/--fuzz-destructive"
+            )
         _update(live, baseline, label)
         return
     policy = gate.Policy(fail_on=classes, ignore_file=ignore_file, ignore_paths=config.ignore_paths)
@@ -225,7 +279,36 @@ def command(
         raise CannotRun(f"{label}: the replay did not finish ({reason})")
     if result.verdict.failed:
         raise CheckFailed("verify failed: " + "; ".join(result.verdict.reasons))
+    verified = [i for i in live.interactions if i.get("outcome") != "inconclusive"]
+    if not verified and not allow_empty:
+        raise CheckFailed(
+            f"verify failed: nothing was verified ({len(skipped)} call(s) skipped, "
+            f"{len(live.interactions)} inconclusive); opt in with --fuzz-writes/"
+            "--fuzz-destructive, or pass --allow-empty"
+        )
     click.echo(f"mcpvcr: verify passed ({len(old.interactions)} calls replayed)", err=True)
+
+
+def _skipped(live: Cassette) -> list[dict[str, Any]]:
+    skipped = live.header.pop("verifySkipped", None)
+    if not isinstance(skipped, list):
+        return []
+    return [e for e in skipped if isinstance(e, dict) and isinstance(e.get("position"), int)]
+
+
+def _say_skipped(skipped: list[dict[str, Any]]) -> None:
+    from collections import Counter
+
+    from mcpvcr.fuzz.policy import MAY_WRITE_HINT, SKIP_DESTRUCTIVE
+
+    counts = Counter((str(e.get("target")), str(e.get("why"))) for e in skipped)
+    for (target, why), count in sorted(counts.items()):
+        hint = (
+            "destructive; opt in with --fuzz-destructive"
+            if why == SKIP_DESTRUCTIVE
+            else MAY_WRITE_HINT
+        )
+        click.echo(f"mcpvcr: verify: {count} call(s) of {printable(target)} {hint}", err=True)
 
 
 def _update(live: Cassette, baseline: str, label: str) -> None:

@@ -100,9 +100,13 @@ class ToolPlan:
 
 
 def plan_tool(
-    tool: Mapping[str, Any], *, seed: int = 0, pinned: Mapping[str, Any] | None = None
+    tool: Mapping[str, Any],
+    *,
+    seed: int = 0,
+    pinned: Mapping[str, Any] | None = None,
+    writes: bool = False,
 ) -> ToolPlan:
-    """All cases for one tool (a raw `tools/list` item)."""
+    """All cases for one tool (a raw `tools/list` item); `writes`: SQL may change data."""
     name = tool.get("name") if isinstance(tool.get("name"), str) else ""
     schema = tool.get("inputSchema")
     if not is_usable_object_schema(schema):
@@ -118,6 +122,7 @@ def plan_tool(
         seed=seed,
         tool=str(name),
         about=about[:2000] if isinstance(about, str) else "",
+        writes=writes,
     )
     reason: str | None = None
     if pinned is not None:

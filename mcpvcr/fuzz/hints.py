@@ -286,16 +286,20 @@ _DATA_FIELDS: Final = frozenset(
 )
 
 
-def payload_hints(name: str | None, tool: str, about: str = "") -> list[str]:
+def payload_hints(
+    name: str | None, tool: str, about: str = "", *, writes: bool = False
+) -> list[str]:
     """Values in the small language a payload field takes, judged from the tool's words.
 
     `about`: the tool's description and the field's, the only place a `query` says it is SQL.
+    `writes`: writes were opted in (--fuzz-writes/--fuzz-destructive); without it SQL is
+    only ever a SELECT, whatever statement the tool asks for.
     """
     parts = _word_parts(name or "")
     context = f"{tool} {about}"
     tool_words = _word_parts(tool)
     if "sql" in parts or (parts & _SQL_FIELDS and _is_sql(tool_words, context)):
-        return _sql_samples(tool_words, context)
+        return _sql_samples(tool_words, context) if writes else [_SQL_SAMPLES["SELECT"]]
     if parts & _MATH_FIELDS and _MATH_CONTEXT.search(context):
         return ["2 + 3"]
     if parts & _DATA_FIELDS and "decode" in tool_words and re.search(r"base ?64|b64", context):

@@ -4,9 +4,10 @@ Order (the order of `body["interactions"]`, whatever order answers arrive in):
 1. `tools/call`: tools in exercise order (order.py: producers before the
    tools that read, update or delete what they make; `order` from
    `[tool.mcpvcr.fuzz]` first); per tool its cases in emission order
-   (cases.py). Tools annotated `destructiveHint: true` (strictly the boolean)
-   are skipped unless `fuzz_destructive`; with `fuzz_readonly` every tool not
-   annotated `readOnlyHint: true` is skipped too; then the first `max_tools` by name
+   (cases.py). Which tools may be called is policy.py's: outside a jail only
+   tools annotated `readOnlyHint: true` unless writes are opted in; tools
+   annotated `destructiveHint: true` only with `fuzz_destructive`; with
+   `fuzz_readonly` only read-only tools; then the first `max_tools` by name
    are fuzzed and the rest skipped over the cap.
 2. `resources/read` (case `read`): listed resources sorted by uri, the first
    `max_resources`. Templates are not expanded.
@@ -14,7 +15,8 @@ Order (the order of `body["interactions"]`, whatever order answers arrive in):
    filled (hints.prompt_argument).
 
 Coverage: `{"tools": all tools, "fuzzed": tools called, "skippedDestructive":
-[names], "skippedNotReadonly": [names] (only with fuzz_readonly), "skippedOverCap":
+[names], "skippedNotReadonly": [names] (only with fuzz_readonly), "skippedMayWrite":
+[names] (only without a jail), "skippedOverCap":
 [names], "noValidCase": {tool: reason}, "cases": tools/call cases planned,
 "resources": reads planned, "skippedResourcesOverCap": n, "prompts": gets planned}`.
 """
@@ -30,6 +32,13 @@ from mcpvcr.fuzz.cases import plan_tool
 from mcpvcr.fuzz.control import control_case
 from mcpvcr.fuzz.hints import prompt_argument
 from mcpvcr.fuzz.order import PRODUCER, is_read_only, order_tools, tool_rank
+from mcpvcr.fuzz.policy import (
+    SKIP_DESTRUCTIVE,
+    SKIP_MAY_WRITE,
+    SKIP_NOT_READONLY,
+    CallPolicy,
+    skip_reason,
+)
 
 
 @dataclass(frozen=True)
@@ -63,6 +72,10 @@ class PlanSettings:
     max_tools: int | None = None
     fuzz_destructive: bool = False
     fuzz_readonly: bool = False
+    fuzz_writes: bool = False
+    """Call tools that may change data outside a jail (policy.py)."""
+    jailed: bool = False
+    """The server runs in mcpvcr's jail (live/sandbox.py): its writes land in a copy."""
     max_resources: int = 50
     pinned_arguments: Mapping[str, Mapping[str, Any]] | None = None
     order: tuple[str, ...] = ()
@@ -73,20 +86,30 @@ def plan_calls(cassette: Cassette, settings: PlanSettings) -> tuple[list[Call], 
     """Every call to make, in recorded order, and the coverage note."""
     calls: list[Call] = []
     tools = _named(cassette.tools, "name")
-    destructive = [name for name, tool in tools if _is_destructive(tool)]
-    not_readonly = [name for name, tool in tools if not is_read_only(tool)]
-    eligible = [
-        (name, tool)
-        for name, tool in tools
-        if (settings.fuzz_destructive or not _is_destructive(tool))
-        and (not settings.fuzz_readonly or is_read_only(tool))
-    ]
+    policy = call_policy(settings)
+    skipped: dict[str, list[str]] = {
+        SKIP_DESTRUCTIVE: [],
+        SKIP_NOT_READONLY: [],
+        SKIP_MAY_WRITE: [],
+    }
+    eligible: list[tuple[str, Mapping[str, Any]]] = []
+    for name, entry in tools:
+        reason = skip_reason(entry, policy)
+        if reason is None:
+            eligible.append((name, entry))
+        else:
+            skipped[reason].append(name)
     cap = len(eligible) if settings.max_tools is None else max(0, settings.max_tools)
     fuzzed, over_cap = eligible[:cap], eligible[cap:]
     no_valid: dict[str, str] = {}
     pinned = settings.pinned_arguments or {}
     for name, tool in order_tools(fuzzed, settings.order):
-        plan = plan_tool(tool, seed=settings.seed, pinned=pinned.get(name))
+        plan = plan_tool(
+            tool,
+            seed=settings.seed,
+            pinned=pinned.get(name),
+            writes=settings.fuzz_writes or settings.fuzz_destructive,
+        )
         if plan.no_valid_case:
             no_valid[name] = plan.no_valid_case
         for case in plan.cases:
@@ -121,8 +144,9 @@ def plan_calls(cassette: Cassette, settings: PlanSettings) -> tuple[list[Call], 
     coverage: dict[str, Any] = {
         "tools": len(tools),
         "fuzzed": len(fuzzed),
-        "skippedDestructive": [] if settings.fuzz_destructive else destructive,
-        **({"skippedNotReadonly": not_readonly} if settings.fuzz_readonly else {}),
+        SKIP_DESTRUCTIVE: skipped[SKIP_DESTRUCTIVE],
+        **({SKIP_NOT_READONLY: skipped[SKIP_NOT_READONLY]} if settings.fuzz_readonly else {}),
+        **({SKIP_MAY_WRITE: skipped[SKIP_MAY_WRITE]} if skipped[SKIP_MAY_WRITE] else {}),
         "skippedOverCap": [name for name, _tool in over_cap],
         "noValidCase": no_valid,
         "cases": tool_calls,
@@ -184,9 +208,14 @@ def task_support(tool: Mapping[str, Any]) -> str:
     return support if isinstance(support, str) else "forbidden"
 
 
-def _is_destructive(tool: Mapping[str, Any]) -> bool:
-    annotations = tool.get("annotations")
-    return isinstance(annotations, Mapping) and annotations.get("destructiveHint") is True
+def call_policy(settings: PlanSettings) -> CallPolicy:
+    """The policy (policy.py) the settings describe."""
+    return CallPolicy(
+        jailed=settings.jailed,
+        fuzz_writes=settings.fuzz_writes,
+        fuzz_destructive=settings.fuzz_destructive,
+        fuzz_readonly=settings.fuzz_readonly,
+    )
 
 
 def _prompt_params(name: str, prompt: Mapping[str, Any]) -> dict[str, Any]:

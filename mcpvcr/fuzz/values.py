@@ -46,9 +46,17 @@ class ValueGenerator:
     """Seeded, deterministic generator bound to one root schema and its validator."""
 
     def __init__(
-        self, root: Any, validator: Validator, *, seed: int, tool: str, about: str = ""
+        self,
+        root: Any,
+        validator: Validator,
+        *,
+        seed: int,
+        tool: str,
+        about: str = "",
+        writes: bool = False,
     ) -> None:
         self.root = root
+        self.writes = writes  # SQL that changes data only when writes are opted in (policy.py)
         self.validator = validator
         self.tool = tool  # the tool name: varies the seed, and context for name hints
         self.about = about  # the tool's description: says what language a payload is in
@@ -205,7 +213,7 @@ class ValueGenerator:
         description = schema.get("description")
         bases.extend(hints.description_strings(description))
         about = f"{self.about} {description if isinstance(description, str) else ''}"
-        bases.extend(hints.payload_hints(name, self.tool, about))
+        bases.extend(hints.payload_hints(name, self.tool, about, writes=self.writes))
         bases.extend(hints.string_hints(name, self.tool))
         generated: list[str] = []
         if isinstance(pattern, str):

@@ -339,3 +339,49 @@ def _answer_text(response: Any) -> str:
             text = part["text"]
     line = " ".join(text.split()).rstrip(".")
     return line if len(line) <= 120 else line[:119] + "…"
+
+
+@rule(
+    "behavior.readonly_tool_wrote",
+    "error",
+    "A tool annotated readOnlyHint: true changed files in the jail's copy of its working "
+    "directory when it was called.",
+    "Make the tool read-only, or drop readOnlyHint: clients call read-only tools without "
+    "asking the user.",
+    scope="contract",
+    scored=False,
+)
+def readonly_tool_wrote(ctx: LintContext) -> Iterator[Hit]:
+    read_only = {
+        str(item.get("name"))
+        for item in ctx.cassette.tools
+        if isinstance(item, dict)
+        and isinstance(item.get("annotations"), dict)
+        and item["annotations"].get("readOnlyHint") is True
+    }
+    wrote: dict[str, set[str]] = defaultdict(set)
+    for item in ctx.cassette.interactions_for("tools/call"):
+        target = str(item.get("target", ""))
+        if target in read_only:
+            wrote[target] |= set(changed_paths(item.get("sideEffects")))
+    for target in sorted(wrote):
+        paths = sorted(wrote[target])
+        if paths:
+            yield Hit(
+                f"Tool '{target}' is annotated read-only but changed {len(paths)} file(s) in "
+                f"its working directory ({_cases(paths)}).",
+                {"tool": target},
+            )
+
+
+def changed_paths(effects: Any) -> list[str]:
+    """The paths a recorded `sideEffects` observation names (live/effects.py)."""
+    if not isinstance(effects, dict):
+        return []
+    found: list[str] = []
+    for key in ("created", "modified", "deleted"):
+        entries = effects.get(key)
+        for entry in entries if isinstance(entries, list) else []:
+            if isinstance(entry, dict) and isinstance(entry.get("path"), str):
+                found.append(entry["path"])
+    return found

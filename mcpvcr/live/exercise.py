@@ -45,6 +45,7 @@ from mcpvcr.fuzz.inconclusive import GUESS
 from mcpvcr.fuzz.plan import Call, PlanSettings, plan_calls, split_calls
 from mcpvcr.fuzz.scrub import Scrubber, truncate
 from mcpvcr.judge import facts_of, verdict
+from mcpvcr.live.effects import SideEffects, files_written
 from mcpvcr.live.tasks import call_as_task, task_params
 from mcpvcr.live.wire import Connection, Reply
 from mcpvcr.recording import FUZZ_LIMIT_SECONDS, RecordOptions
@@ -93,6 +94,8 @@ async def exercise(
         max_tools=options.max_tools,
         fuzz_destructive=options.fuzz_destructive,
         fuzz_readonly=options.fuzz_readonly,
+        fuzz_writes=options.fuzz_writes,
+        jailed=options.jail is not None,
         max_resources=options.max_resources,
         pinned_arguments=options.pinned_arguments,
         order=options.fuzz_order,
@@ -103,6 +106,8 @@ async def exercise(
         calls, coverage = replayed_calls(cassette, options.replay_calls, settings)
     else:
         calls, coverage = plan_calls(cassette, settings) if options.fuzz else ([], {})
+        if options.fuzz and not options.quiet:
+            _announce(settings, coverage, options, SideEffects.jail_of(conn))
         if options.scenarios:
             from mcpvcr.verify.calls import replayed_calls
 
@@ -133,7 +138,30 @@ async def exercise(
         last, died = min(run.watch.deaths)
     interactions = [run.recorded[i] for i in sorted(run.recorded) if i <= last]
     coverage["unsent"] = run.watch.unsent
+    wrote = files_written(interactions)
+    if wrote:
+        coverage["wrote"] = wrote
     return ExerciseResult(interactions=interactions, coverage=coverage, died=died)
+
+
+def _announce(
+    settings: PlanSettings, coverage: dict[str, Any], options: RecordOptions, jail: Any
+) -> None:
+    """The run-time line at the start of a fuzz pass: what will be called, and where."""
+    import sys
+
+    from mcpvcr.fuzz.plan import call_policy
+    from mcpvcr.fuzz.policy import describe
+    from mcpvcr.terminal import printable
+
+    line = describe(call_policy(settings), int(coverage.get("fuzzed") or 0), coverage)
+    where = f" ({options.jail})" if options.jail else ""
+    if jail is not None and not jail.copied:
+        where = (
+            f" ({options.jail}; the working directory {printable(jail.cwd)} is read-only: "
+            f"{jail.note}; a smaller --cwd lets tools write to a copy)"
+        )
+    print(f"mcpvcr: fuzz pass: {line}{where}", file=sys.stderr, flush=True)
 
 
 class _Pass:
@@ -149,11 +177,13 @@ class _Pass:
         self.watch = _Watch(_budget(options.timeout))
         self.recorded: dict[int, dict[str, Any]] = {}
         self.replies: dict[int, Reply] = {}
+        self.effects = SideEffects(conn)
 
     async def one(self, call: Call, *, alone: bool, retried: bool = False) -> None:
         if not self.watch.may_send():
             return
         call, from_server = self.values.fill(call)
+        before = self.effects.before(call.method, alone)
         reply = await _send(self.conn, call, self.timeout)
         self.watch.saw(call, reply)
         self.replies[call.index] = reply
@@ -161,6 +191,9 @@ class _Pass:
         self.recorded[call.index] = interaction(
             call, reply, self.scrubber, alone=alone, retried=retried, from_server=from_server
         )
+        changed = self.effects.after(before)
+        if changed:  # observations of the jail's copy (live/effects.py)
+            self.recorded[call.index]["sideEffects"] = changed
 
 
 class _Values:

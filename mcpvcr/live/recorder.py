@@ -65,6 +65,7 @@ def quiet_sdk_logging() -> None:
 async def record_async(target: Target, options: RecordOptions) -> Cassette:
     """Record `target`; raises CannotRun (one line naming target.label) when it cannot."""
     quiet_sdk_logging()
+    options = _with_jail(target, options)
     if target.transport != "stdio":
         from mcpvcr.live.oauth import authorize_first
 
@@ -76,6 +77,29 @@ async def record_async(target: Target, options: RecordOptions) -> Cassette:
         # (which never raises Reconnect, so there is no third attempt).
         cassette = await _attempt(target, options, "initialize", again.negotiation)
     return _finish(cassette, target, options)
+
+
+def _with_jail(target: Target, options: RecordOptions) -> RecordOptions:
+    """The options with the jail this run uses (mcpvcr.live.sandbox); says which on stderr."""
+    import dataclasses
+
+    from mcpvcr.live import sandbox
+
+    if target.transport != "stdio":
+        return dataclasses.replace(options, jail=None)
+    kind = sandbox.choose(options.sandbox)
+    # Said when tools will be called (the header says it always).
+    if not options.quiet and (options.fuzz or options.scenarios or options.replay_calls):
+        label = printable(target.label)
+        if kind is None:
+            why = "--sandbox none" if options.sandbox == "none" else "no jail available here"
+            line = f"no jail ({why}): only tools annotated readOnlyHint are called"
+            if options.fuzz_writes or options.fuzz_destructive:
+                line = f"no jail ({why}): tools that change data are called (opted in)"
+        else:
+            line = f"jail: {kind} (no network; every write stays inside the jail)"
+        print(f"mcpvcr: {label}: {line}", file=sys.stderr, flush=True)
+    return dataclasses.replace(options, jail=kind)
 
 
 async def _attempt(
@@ -222,7 +246,7 @@ async def _record_on(
         _warn_about_pins(cassette, options)
         async with _progress(client, target, options, len(cassette.tools)):
             await _exercise(
-                client, cassette, options, target.secret_values(), _machine_rules(target)
+                client, cassette, options, target.secret_values(), _machine_rules(target, options)
             )
     cassette.set_section("diagnostics", _diagnostics(client, notes, statuses_before))
 
@@ -337,13 +361,13 @@ def _new_cassette(target: Target, options: RecordOptions, handshake: Handshake) 
     return cassette
 
 
-def _machine_rules(target: Target) -> list[Any]:
+def _machine_rules(target: Target, options: RecordOptions) -> list[Any]:
     """mcpvcr.machine's placeholder rules for a stdio child (an HTTP server runs elsewhere)."""
     if target.transport != "stdio":
         return []
     from mcpvcr.live.stdio import machine_placeholders
 
-    return machine_placeholders(target)
+    return machine_placeholders(target, jailed=options.jail is not None)
 
 
 def _mark_incomplete(cassette: Cassette, reason: str) -> None:
@@ -357,7 +381,7 @@ def _finish(cassette: Cassette, target: Target, options: RecordOptions) -> Casse
     holds, so the cassette `record` returns scores, lints and diffs exactly
     like the one `store.load` reads back: `audit` equals `record` + `score`.
     """
-    placeholders = _machine_rules(target)
+    placeholders = _machine_rules(target, options)
     secrets = target.secret_values()
     body = redact(cassette.body, secrets, options.scrub_patterns, placeholders)
     header = redact(cassette.header, secrets, (), placeholders)
@@ -373,7 +397,7 @@ async def open_channel(target: Target, options: RecordOptions) -> AsyncIterator[
     if target.transport == "stdio":
         from mcpvcr.live.stdio import open_stdio
 
-        async with open_stdio(target) as channel:
+        async with open_stdio(target, options.jail) as channel:
             yield channel
     else:
         from mcpvcr.live.http import open_http

@@ -24,6 +24,7 @@ import contextlib
 import json
 import os
 import re
+import shutil
 import signal
 from collections import Counter
 from collections.abc import AsyncIterator, Mapping
@@ -31,6 +32,7 @@ from typing import Any
 
 from mcpvcr.errors import CannotRun
 from mcpvcr.jsonrpc import PARSE_ERROR
+from mcpvcr.live.sandbox import Jail, jailed_env, prepare
 from mcpvcr.machine import placeholder_rules, stable_child_env
 from mcpvcr.targets import Target
 
@@ -74,8 +76,16 @@ class StderrTail:
 class StdioChannel:
     """A running stdio server; build it with `open_stdio`."""
 
-    def __init__(self, target: Target, process: asyncio.subprocess.Process, stderr: StderrTail):
+    def __init__(
+        self,
+        target: Target,
+        process: asyncio.subprocess.Process,
+        stderr: StderrTail,
+        jail: Jail | None = None,
+    ):
         self.target = target
+        self.jail = jail
+        """The jail the server runs in (mcpvcr.live.sandbox), or None."""
         self.process = process
         self.stderr = stderr
         self.diagnostics: Counter[str] = Counter()
@@ -285,22 +295,48 @@ def child_env(target: Target) -> dict[str, str]:
     return stable_child_env(inherited, target.env)
 
 
-def machine_placeholders(target: Target) -> list[tuple[re.Pattern[str], str]]:
-    """The rules that replace this child's machine values (paths, user, host) in recordings."""
-    return placeholder_rules(child_env(target), os.path.abspath(target.cwd or os.getcwd()))
+def machine_placeholders(target: Target, jailed: bool = False) -> list[tuple[re.Pattern[str], str]]:
+    """The rules that replace this child's machine values (paths, user, host) in recordings.
+
+    `jailed`: the values the child sees in the jail (its HOME is the jail's).
+    """
+    env = jailed_env(child_env(target)) if jailed else child_env(target)
+    return placeholder_rules(env, os.path.abspath(target.cwd or os.getcwd()))
 
 
 @contextlib.asynccontextmanager
-async def open_stdio(target: Target) -> AsyncIterator[StdioChannel]:
-    """Start the server in its own session (so its whole tree can be signalled)."""
+async def open_stdio(target: Target, jail_kind: str | None = None) -> AsyncIterator[StdioChannel]:
+    """Start the server in its own session (so its whole tree can be signalled).
+
+    With `jail_kind` (mcpvcr.live.sandbox) it runs in that jail, on a private
+    copy of its working directory that is removed at the end.
+    """
+    if target.cwd and not os.path.isdir(target.cwd):
+        raise CannotRun(f"{target.label}: the working directory {target.cwd} does not exist")
+    if jail_kind and shutil.which(target.command[0], path=child_env(target).get("PATH")) is None:
+        # Said here, as without a jail: inside one it would be the jail's exit code 127.
+        raise CannotRun(f"{target.label}: cannot start {target.command[0]!r}: command not found")
+    jail = prepare(jail_kind, target.cwd) if jail_kind else None
+    try:
+        async with _started(target, jail) as channel:
+            yield channel
+    finally:
+        if jail is not None:
+            jail.cleanup()
+
+
+@contextlib.asynccontextmanager
+async def _started(target: Target, jail: Jail | None) -> AsyncIterator[StdioChannel]:
+    command = jail.argv(list(target.command)) if jail else list(target.command)
+    env = jail.env(child_env(target)) if jail else child_env(target)
     try:
         process = await asyncio.create_subprocess_exec(
-            *target.command,
+            *command,
             stdin=asyncio.subprocess.PIPE,
             stdout=asyncio.subprocess.PIPE,
             stderr=asyncio.subprocess.PIPE,
             cwd=target.cwd,
-            env=child_env(target),
+            env=env,
             start_new_session=True,
         )
     except FileNotFoundError:
@@ -316,7 +352,7 @@ async def open_stdio(target: Target) -> AsyncIterator[StdioChannel]:
             f"{target.label}: cannot start the server ({err.strerror or err})"
         ) from None
     LIVE_GROUPS.add(process.pid)
-    channel = StdioChannel(target, process, StderrTail(process.stderr))
+    channel = StdioChannel(target, process, StderrTail(process.stderr), jail)
     try:
         yield channel
     finally:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass
 
+from mcpvcr.fuzz.policy import MAY_WRITE_HINT
 from mcpvcr.lint.registry import SEVERITY_RANK, Finding
 from mcpvcr.scoring.model import Critical, FuzzRow, Report
 
@@ -154,6 +155,16 @@ def coverage_parts(report: Report) -> list[tuple[str, tuple[str, ...]]]:
     not_readonly = _names(coverage.get("skippedNotReadonly"))
     if not_readonly:
         parts.append((f"{len(not_readonly)} skipped as not read-only (--fuzz-readonly)", ()))
+    may_write = _names(coverage.get("skippedMayWrite"))
+    if may_write:
+        parts.append(
+            (f"{len(may_write)} not exercised ({MAY_WRITE_HINT}, or record in the jail)", may_write)
+        )
+    wrote = coverage.get("wrote")
+    if isinstance(wrote, dict):
+        for tool, count in sorted(wrote.items()):
+            if isinstance(count, int) and not isinstance(count, bool):
+                parts.append((f"tool {tool!r} wrote {count} file(s) in the jail", ()))
     over_cap = _names(coverage.get("skippedOverCap"))
     if over_cap:
         parts.append((f"{len(over_cap)} skipped over the max-tools cap", ()))

@@ -45,6 +45,10 @@ class ServePolicy:
     allow_stdio: bool = False
     """Any stdio command, with env and cwd (`--allow-stdio`)."""
     allowed_commands: frozenset[tuple[str, ...]] = field(default_factory=frozenset)
+    fuzz_writes: bool = False
+    """`mcpvcr serve --fuzz-writes`: probe_fuzz may call tools that change data (no jail)."""
+    fuzz_destructive: bool = False
+    """`mcpvcr serve --fuzz-destructive`: probe_fuzz may honour fuzzDestructive."""
 
     @classmethod
     def build(

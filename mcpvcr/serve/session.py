@@ -239,11 +239,19 @@ class ProbeSession:
                 f"connection '{connection.id}' is a cassette recorded without --fuzz; "
                 "open the live server with probe_connect to fuzz it"
             )
+        wants_destructive = bool(args.get("fuzzDestructive", False))
+        if wants_destructive and not self.policy.fuzz_destructive:
+            # An opt-in is the person's, on serve's command line; never a tool call's.
+            raise ProbeError(
+                "fuzzDestructive needs the person running `mcpvcr serve` to allow it "
+                "with --fuzz-destructive"
+            )
         options = replace(
             connection.options,
             fuzz=True,
             max_tools=args.get("maxTools"),
-            fuzz_destructive=bool(args.get("fuzzDestructive", False)),
+            fuzz_destructive=wants_destructive,
+            fuzz_writes=self.policy.fuzz_writes,
         )
         connection.fuzzed = await _record(connection.target, options)
         return connection.fuzzed

@@ -149,8 +149,10 @@ TOOLS: Final[list[dict[str, Any]]] = [
         "Call every tool of the connected server with one valid and several deliberately "
         "malformed argument sets (missing, wrong type, out of enum, extra keys, boundaries) and "
         "classify each answer. Returns a JSON object with one row per call, the coverage and a "
-        "summary. It really calls the tools, which may change data on the target; tools "
-        "annotated destructive are skipped unless fuzzDestructive is true.",
+        "summary. It really calls the tools: a stdio server runs in a jail (writes land in a "
+        "copy); without a jail only tools annotated read-only are called unless `mcpvcr "
+        "serve --fuzz-writes` allows more; tools annotated destructive are skipped unless "
+        "fuzzDestructive is true and `mcpvcr serve --fuzz-destructive` allows it.",
         {"connectionId": CONNECTION_ID, "maxTools": MAX_TOOLS, "fuzzDestructive": FUZZ_DESTRUCTIVE},
         {"readOnlyHint": False, "destructiveHint": True, "openWorldHint": True},
     ),

@@ -8,7 +8,8 @@ from typing import Any
 from mcpvcr.cassette import Cassette
 from mcpvcr.diff.behaviour import is_valid_call
 from mcpvcr.diff.norm import canon
-from mcpvcr.fuzz.plan import Call, PlanSettings, plan_calls
+from mcpvcr.fuzz.plan import Call, PlanSettings, call_policy, plan_calls
+from mcpvcr.fuzz.policy import skip_reason
 
 METHODS = frozenset({"tools/call", "resources/read", "prompts/get"})
 
@@ -52,9 +53,22 @@ def replayed_calls(
         for tool in live.tools
         if isinstance(tool, dict) and isinstance(tool.get("name"), str)
     }
+    tools = {
+        tool["name"]: tool
+        for tool in live.tools
+        if isinstance(tool, dict) and isinstance(tool.get("name"), str)
+    }
+    policy = call_policy(settings) if settings is not None else None
     calls: list[Call] = []
-    for item in recorded:
+    skipped: list[dict[str, Any]] = []
+    for position, item in enumerate(recorded):
         method = str(item["method"])
+        if policy is not None and method == "tools/call":
+            # The LIVE server's annotations decide (a baseline may hold any call at all).
+            reason = skip_reason(tools.get(str(item["target"]), {}), policy)
+            if reason is not None:
+                skipped.append({"position": position, "target": str(item["target"]), "why": reason})
+                continue
         malformed = method == "tools/call" and not is_valid_call(item)
         calls.append(
             Call(
@@ -68,4 +82,20 @@ def replayed_calls(
                 schemas.get(str(item["target"])) if method == "tools/call" else None,
             )
         )
-    return calls, {"replayed": len(calls)}
+    coverage: dict[str, Any] = {"replayed": len(calls)}
+    if skipped:
+        coverage["skippedCalls"] = skipped
+    return calls, coverage
+
+
+def without_positions(baseline: Cassette, positions: Iterable[int]) -> Cassette:
+    """The baseline without the calls at `positions` of `baseline_calls` (skipped by policy)."""
+    drop = set(positions)
+    kept: list[Any] = []
+    position = 0
+    for item in baseline.interactions:
+        replayed = item.get("method") in METHODS and isinstance(item.get("params"), dict)
+        if not (replayed and position in drop):
+            kept.append(item)
+        position += 1 if replayed else 0
+    return Cassette(header=baseline.header, body={**baseline.body, "interactions": kept})

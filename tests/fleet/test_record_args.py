@@ -17,6 +17,8 @@ GIVEN: dict[str, Any] = {
     "concurrency": 2,
     "fuzz_destructive": False,
     "fuzz_readonly": True,
+    "fuzz_writes": False,
+    "sandbox": "bwrap",
     "elicit_defaults": True,
     "quiet": True,
     "keep_volatile": True,

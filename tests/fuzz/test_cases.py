@@ -381,7 +381,9 @@ def test_speed_knobs_get_a_small_value_other_optionals_stay_out() -> None:
     assert _args(tool, "valid") == {"delay_ms": 5, "duration": 1}
 
 
-def _valid_of(name: str, description: str, field: str, field_doc: str = "") -> Any:
+def _valid_of(
+    name: str, description: str, field: str, field_doc: str = "", *, writes: bool = True
+) -> Any:
     prop: dict[str, Any] = {"type": "string"}
     if field_doc:
         prop["description"] = field_doc
@@ -390,7 +392,20 @@ def _valid_of(name: str, description: str, field: str, field_doc: str = "") -> A
         "description": description,
         "inputSchema": {"type": "object", "properties": {field: prop}, "required": [field]},
     }
-    return plan_tool(tool).cases[0].arguments[field]
+    return plan_tool(tool, writes=writes).cases[0].arguments[field]
+
+
+@pytest.mark.parametrize(
+    ("name", "description"),
+    [
+        ("create_table", "Create new tables in the database"),
+        ("alter_table", "Modify existing table schema"),
+        ("write_query", "Execute INSERT, UPDATE, or DELETE queries"),
+    ],
+)
+def test_sql_changes_no_data_unless_writes_are_opted_in(name: str, description: str) -> None:
+    assert _valid_of(name, description, "query", writes=False) == "SELECT 1"
+    assert _valid_of(name, description, "query", writes=True) != "SELECT 1"
 
 
 @pytest.mark.parametrize(

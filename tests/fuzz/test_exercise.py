@@ -146,7 +146,9 @@ def _cassette() -> Cassette:
 
 
 def _run(server: FakeServer, **options: Any) -> Any:
-    return asyncio.run(exercise(server, _cassette(), RecordOptions(fuzz=True, **options)))
+    return asyncio.run(
+        exercise(server, _cassette(), RecordOptions(fuzz=True, fuzz_writes=True, **options))
+    )
 
 
 def _judged(result: Any) -> list[dict[str, Any]]:
@@ -287,7 +289,9 @@ def test_malformed_list_items_are_skipped_not_fatal() -> None:
         {"name": "p", "arguments": "nope"},
         {"name": "q", "arguments": [1, {"name": 2}]},
     ]
-    result = asyncio.run(exercise(FakeServer(), cassette, RecordOptions(fuzz=True)))
+    result = asyncio.run(
+        exercise(FakeServer(), cassette, RecordOptions(fuzz=True, fuzz_writes=True))
+    )
     assert [(i["target"], i["case"]) for i in result.interactions] == [
         ("odd", "valid"),
         ("odd", "empty_args"),
@@ -395,7 +399,7 @@ def test_a_recorded_task_call_sent_again_is_run_as_a_task() -> None:
         "params": {"name": "research", "arguments": {}, "task": {"ttl": 60000}},
     }
     server = _TaskFake()
-    options = RecordOptions(fuzz=True, replay_calls=(recorded,))
+    options = RecordOptions(fuzz=True, fuzz_writes=True, replay_calls=(recorded,))
     result = asyncio.run(exercise(server, _cassette(), options))
     (item,) = _judged(result)
     assert server.methods == ["tools/call", "tasks/get", "tasks/result"]

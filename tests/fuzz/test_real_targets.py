@@ -84,7 +84,10 @@ def test_destructive_tool_never_called_by_default(tmp_path: Path) -> None:
     assert not (tmp_path / "wipe-called").exists()
     assert cassette.body["coverage"]["skippedDestructive"] == ["wipe"]
     assert {i["target"] for i in cassette.interactions} == {"count"}
+    # Inside the default jail the opted-in call writes into the jail's private /tmp only.
     _record(argv, fuzz_destructive=True)
+    assert not (tmp_path / "wipe-called").exists()
+    _record(argv, fuzz_destructive=True, sandbox="none")
     assert (tmp_path / "wipe-called").read_text() == "called"
 
 

@@ -115,8 +115,11 @@ def test_server_memory_records_the_same_bytes_twice_with_fresh_memory(tmp_path: 
     from tests.targets import memory_argv
 
     def once(name: str) -> Cassette:
-        argv = memory_argv(tmp_path / f"{name}.jsonl")
-        return record(stdio_target(argv, cwd=str(tmp_path)), RecordOptions(fuzz=True))
+        # The same file name in two folders: the jail records which files a call wrote.
+        folder = tmp_path / name
+        folder.mkdir()
+        argv = memory_argv(folder / "memory.jsonl")
+        return record(stdio_target(argv, cwd=str(folder)), RecordOptions(fuzz=True))
 
     first, second = once("a"), once("b")
     assert encode(first) == encode(second)

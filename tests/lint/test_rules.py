@@ -352,6 +352,19 @@ CASES: dict[str, Pair] = {
         # A malformed case that was inconclusive is not a happy path worth a note.
         _calls(call(), call(case="extra_garbage", outcome="inconclusive")),
     ),
+    "behavior.readonly_tool_wrote": (
+        lambda: cassette(
+            tools=[tool(annotations={"readOnlyHint": True})],
+            interactions=[{**call(), "sideEffects": {"created": [{"path": "c.db", "size": 9}]}}],
+            fuzz=True,
+        ),
+        # The same write by a tool that does not claim to be read-only is no defect.
+        lambda: cassette(
+            tools=[tool(annotations={"readOnlyHint": False})],
+            interactions=[{**call(), "sideEffects": {"created": [{"path": "c.db", "size": 9}]}}],
+            fuzz=True,
+        ),
+    ),
     # -- publishability ---------------------------------------------------------------
     "pub.five_axis": (
         _tools(tool(description="Does a thing with notes.", inputSchema=schema({}))),

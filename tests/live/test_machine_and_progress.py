@@ -113,6 +113,8 @@ def test_fuzz_readonly_calls_only_read_only_tools(tmp_path: Path) -> None:
         SERVER,
         "--env",
         f"MCPVCR_WRITE_MARKER={marker}",
+        "--sandbox",
+        "none",  # the marker is outside the working directory: a jail would hide it
         "--fuzz",
         "--fuzz-readonly",
         "-o",
@@ -123,14 +125,17 @@ def test_fuzz_readonly_calls_only_read_only_tools(tmp_path: Path) -> None:
     cassette = store.load(str(out))
     assert {i["target"] for i in cassette.interactions} == {"where", "slow_read"}
     assert cassette.body["coverage"]["skippedNotReadonly"] == ["note_write"]
-    # mirror: plain --fuzz really calls the writing tool (the README says so)
+    # mirror: outside a jail, --fuzz-writes really calls the writing tool
     run = run_mcpvcr(
         "record",
         "--stdio",
         SERVER,
         "--env",
         f"MCPVCR_WRITE_MARKER={marker}",
+        "--sandbox",
+        "none",
         "--fuzz",
+        "--fuzz-writes",
         "-o",
         str(out),
         "--force",

@@ -81,9 +81,12 @@ def http_server() -> Iterator[str]:
 def test_http_both_eras_and_fuzz_in_the_modern_one(tmp_path: Path) -> None:
     modern, legacy = tmp_path / "modern.mcpvcr", tmp_path / "legacy.mcpvcr"
     with http_server() as url:
-        first = run_mcpvcr("record", url, "--fuzz", "-o", str(modern))
+        # An HTTP server runs outside any jail: its unannotated tools need the opt-in.
+        first = run_mcpvcr("record", url, "--fuzz", "--fuzz-writes", "-o", str(modern))
         second = run_mcpvcr("record", url, "--protocol", "initialize", "-o", str(legacy))
-        again = run_mcpvcr("record", url, "--fuzz", "-o", str(tmp_path / "again.mcpvcr"))
+        again = run_mcpvcr(
+            "record", url, "--fuzz", "--fuzz-writes", "-o", str(tmp_path / "again.mcpvcr")
+        )
     assert first.returncode == 0, first.stderr
     assert again.returncode == 0, again.stderr
     # session ids, ports and timings stay out of the file

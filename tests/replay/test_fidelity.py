@@ -36,6 +36,7 @@ def record_args(header: dict[str, Any]) -> list[str]:
         args.append("--fuzz-destructive")
     if options.get("keepVolatile"):
         args.append("--keep-volatile")
+    args += ["--sandbox", options.get("jail") or "none"]
     if options.get("maxTools") is not None:
         args += ["--max-tools", str(options["maxTools"])]
     for pattern in options.get("scrubPatterns", []):
@@ -70,7 +71,10 @@ def test_http_replay_serves_the_same_contract(
     again = tmp_path / "http.mcpvcr"
     header = store.load(original).header
     assert mcpvcr_http_server.url is not None
-    done = run_mcpvcr("record", mcpvcr_http_server.url, *record_args(header), "-o", str(again))
+    # Recorded in a jail; over HTTP there is none, so the same calls need the opt-in
+    # (harmless here: the server is a cassette).
+    args = [*record_args(header), "--fuzz-writes"]
+    done = run_mcpvcr("record", mcpvcr_http_server.url, *args, "-o", str(again))
     assert done.returncode == 0, done.stderr
     recorded, replayed = store.load(original), store.load(again)
     assert replayed.header["transport"] == "http"

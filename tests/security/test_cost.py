@@ -105,7 +105,15 @@ def test_record_fuzz_with_a_redos_output_schema_ends_in_its_bound(tmp_path: Path
     with HostileServer(behave) as server:
         # was 7 minutes; the subprocess time-out is only a guard against a hang
         run = run_mcpvcr(
-            "record", server.url, "--fuzz", "--timeout", "1", "-o", str(out), timeout=90
+            "record",
+            server.url,
+            "--fuzz",
+            "--fuzz-writes",
+            "--timeout",
+            "1",
+            "-o",
+            str(out),
+            timeout=90,
         )
     assert run.returncode == 0, run.stderr
     assert store.load(out).interactions

@@ -74,9 +74,19 @@ def test_user_config_and_command_line_still_allow(tmp_path: Path) -> None:
     marker = tmp_path / "allowed"
     user = tmp_path / "user.toml"
     user.write_text(f"[serve]\nallow-stdio = [\"sh -c 'touch {marker}'\"]\n")
-    _serve(work, _touch(marker), env={"MCPVCR_USER_CONFIG": str(user)})
-    assert marker.exists()  # the command ran (it is no MCP server, so the connect fails)
-    marker.unlink()
+    result, _ = _serve(work, _touch(marker), env={"MCPVCR_USER_CONFIG": str(user)})
+    # The command ran (it is no MCP server, so the connect fails), in the jail: its
+    # `touch` landed in the jail's private /tmp, so the answer says it ran.
+    assert _ran(result)
     nouser = {"MCPVCR_USER_CONFIG": str(tmp_path / "none.toml")}
-    _serve(work, _touch(marker), "--allow-command", f"sh -c 'touch {marker}'", env=nouser)
-    assert marker.exists()
+    result, _ = _serve(
+        work, _touch(marker), "--allow-command", f"sh -c 'touch {marker}'", env=nouser
+    )
+    assert _ran(result)
+    assert not marker.exists()  # the jail kept its write away from the real /tmp
+
+
+def _ran(result: Any) -> bool:
+    text = " ".join(getattr(part, "text", "") for part in result.content)
+    ended = "the server exited with code 0" in text or "the server closed its stdout" in text
+    return ended and "is off" not in text

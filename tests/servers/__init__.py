@@ -9,7 +9,7 @@ stdio, stateful: counter.
 stdio: paginated, hang_handshake, crash_start, garbage_stdout, bad_json, exit_midway, slow_tool,
 big_answer, log_flood, stderr_flood, grandchild, discover_only, legacy_only, jsonrpc_errors,
 malformed_contract, many_tools, destructive, loop_cursor, strict_legacy, server_requests, volatile,
-escape_sequences, machine_env, versioned, always_fails.
+escape_sequences, machine_env, versioned, always_fails, notes_store, proc_peek.
 HTTP (127.0.0.1 only): http (`--behaviour echo_headers|need_token|error500|drop|redirect`).
 """
 
@@ -42,5 +42,7 @@ MODES: tuple[str, ...] = (
     "machine_env",
     "versioned",
     "always_fails",
+    "notes_store",
+    "proc_peek",
     "http",
 )
