@@ -64,7 +64,7 @@ from typing import Any, Final, Literal
 from mcpvcr.fuzz.garbage import error_answer, junk_answer
 from mcpvcr.fuzz.inconclusive import environment_blamed
 from mcpvcr.fuzz.schemas import SchemaProblem, build_validator, is_valid
-from mcpvcr.jsonrpc import INVALID_PARAMS
+from mcpvcr.jsonrpc import INVALID_PARAMS, content_texts
 
 Outcome = Literal["ok", "toolError", "rejected", "protocolCrash", "timeout", "inconclusive"]
 _OUTPUT_SCHEMA_TEXT: Final = re.compile(
@@ -113,7 +113,7 @@ def classify(
     flags: set[str] = set()
     if method == "tools/call" and result.get("isError"):
         if environment_blamed(
-            _texts(result), guess=guessed and (not malformed or allowed), arguments=arguments
+            content_texts(result), guess=guessed and (not malformed or allowed), arguments=arguments
         ):
             return Classification("inconclusive")
         if not malformed and output_schema is not None and _mentions_output_schema(result):
@@ -181,16 +181,6 @@ def _guessed_prompt_error(error: Mapping[str, Any]) -> Classification:
     if _INVALID_TEXT.search(text[:2000]) or environment_blamed([text], guess=True):
         return Classification("inconclusive", ("wrongErrorCode",))
     return Classification("toolError")
-
-
-def _texts(result: Mapping[str, Any]) -> list[str]:
-    content = result.get("content")
-    parts = content if isinstance(content, list) else []
-    return [
-        part["text"]
-        for part in parts
-        if isinstance(part, Mapping) and isinstance(part.get("text"), str)
-    ]
 
 
 def is_empty(method: str, result: Mapping[str, Any]) -> bool:

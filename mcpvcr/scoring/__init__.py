@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from mcpvcr.jsonrpc import content_texts
 from mcpvcr.scoring.model import (
     SECURITY_CAP,
     Critical,
@@ -124,11 +125,8 @@ def answer_message(response: Any) -> str | None:
         return f"error {error.get('code')}: {error.get('message', '')}"
     result = response.get("result")
     if isinstance(result, dict) and result.get("isError"):
-        content = result.get("content")
-        for part in content if isinstance(content, list) else []:
-            if isinstance(part, dict) and isinstance(part.get("text"), str):
-                return str(part["text"])
-        return None
+        texts = content_texts(result)
+        return texts[0] if texts else None
     if "timeout" in response:
         return "no answer within the time-out"
     if "closed" in response:
