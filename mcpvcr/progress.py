@@ -10,6 +10,7 @@ shows that work goes on without a line per call. `--quiet` turns it off.
 
 from __future__ import annotations
 
+import os
 import time
 from collections.abc import Callable
 from typing import IO, Any
@@ -19,7 +20,8 @@ from mcpvcr.terminal import printable
 TTY_REFRESH = 0.1
 """Seconds between rewrites of the line on a terminal."""
 PLAIN_INTERVAL = 5.0
-"""Seconds between plain lines when stderr is not a terminal."""
+"""Seconds between plain lines when stderr is not a terminal (MCPVCR_PROGRESS_SECONDS)."""
+INTERVAL_ENV = "MCPVCR_PROGRESS_SECONDS"
 
 _COUNTED = ("tools/call", "resources/read", "prompts/get")
 
@@ -33,7 +35,7 @@ class Progress:
         *,
         label: str,
         total_tools: int,
-        interval: float = PLAIN_INTERVAL,
+        interval: float | None = None,
         clock: Callable[[], float] = time.monotonic,
     ) -> None:
         self.stream = stream
@@ -42,6 +44,8 @@ class Progress:
         self.clock = clock
         isatty = getattr(stream, "isatty", None)
         self.tty = bool(isatty and isatty())
+        if interval is None:
+            interval = _env_interval()
         self.interval = TTY_REFRESH if self.tty else interval
         self.started = clock()
         self.calls = 0
@@ -95,3 +99,12 @@ class Progress:
         else:
             self.stream.write(self.line(now) + "\n")
         self.stream.flush()
+
+
+def _env_interval() -> float:
+    """PLAIN_INTERVAL, or MCPVCR_PROGRESS_SECONDS when it is a positive number."""
+    try:
+        value = float(os.environ.get(INTERVAL_ENV, ""))
+    except ValueError:
+        return PLAIN_INTERVAL
+    return value if value > 0 else PLAIN_INTERVAL

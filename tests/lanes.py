@@ -1,7 +1,8 @@
 """CI in lanes: `python -m tests.lanes` runs them in order and times each one.
 
     lint     ruff check, ruff format --check, mypy --strict on mcpvcr and examples
-    offline  every test not marked `real_target` (no real server needed; target < 3 min)
+    offline  every test not marked `real_target` (no real server needed; target < 3 min),
+             on 4 workers
     real     `python -m tests.targets install`, then the `real_target` tests (the pinned
              real servers, the conformance suite and the real clients)
 
@@ -29,15 +30,17 @@ from pathlib import Path
 
 REPO = Path(__file__).resolve().parent.parent
 PY = sys.executable
-WORKERS = "2"
+OFFLINE_WORKERS = "4"
+"""The offline tests mostly wait (subprocesses, time-outs), so 4 workers on 2 cores overlap it."""
+REAL_WORKERS = "2"
 SUMMARY = re.compile(r"^=*\s*(?P<body>\d+ \w+(?:, \d+ \w+)*) in (?P<secs>[\d.]+)s\b.*$")
 """pytest's last line, with or without `=` padding (-q drops it): "3 failed, 9 passed in 2.1s"."""
 COUNT = re.compile(r"(\d+) (failed|passed|skipped|xfailed|xpassed|errors?|warnings?)\b")
 ORDER = ("failed", "error", "passed", "skipped", "xfailed", "xpassed", "warning")
 
 
-def _pytest(marker: str) -> list[str]:
-    return [PY, "-m", "pytest", "-m", marker, "-n", WORKERS, "-q", "-p", "no:cacheprovider"]
+def _pytest(marker: str, workers: str) -> list[str]:
+    return [PY, "-m", "pytest", "-m", marker, "-n", workers, "-q", "-p", "no:cacheprovider"]
 
 
 LANES: dict[str, list[list[str]]] = {
@@ -46,8 +49,8 @@ LANES: dict[str, list[list[str]]] = {
         [PY, "-m", "ruff", "format", "--check", "."],
         [PY, "-m", "mypy", "mcpvcr", "examples"],
     ],
-    "offline": [_pytest("not real_target")],
-    "real": [[PY, "-m", "tests.targets", "install"], _pytest("real_target")],
+    "offline": [_pytest("not real_target", OFFLINE_WORKERS)],
+    "real": [[PY, "-m", "tests.targets", "install"], _pytest("real_target", REAL_WORKERS)],
 }
 
 
