@@ -25,7 +25,7 @@ FUZZ_LIMIT_SECONDS = 900.0
 
 @dataclass(frozen=True, kw_only=True)
 class RecordOptions:
-    """Options of one recording (see the README's `mcpvcr record` section)."""
+    """Options of one recording (see docs/recording.md)."""
 
     timeout: float = DEFAULT_TIMEOUT_SECONDS
     """Handshake and per-request time-out, seconds; the whole run is bounded too."""

@@ -112,8 +112,8 @@ class _Policy:
         if tokens is not None and not self.context.is_token_valid():
             answered = None  # expired: the SDK flow refreshes first
         else:
-            if tokens is not None:
-                self._add_auth_header(request)  # type: ignore[attr-defined]
+            if tokens is not None and tokens.access_token:
+                request.headers["Authorization"] = f"Bearer {tokens.access_token}"
             answered = yield request
             if answered.status_code not in (401, 403):
                 return
