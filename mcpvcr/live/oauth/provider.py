@@ -60,7 +60,13 @@ ISSUER_HINT = (
 
 
 class _Policy:
-    """Mixed into each SDK provider class (it must come first in the bases)."""
+    """Mixed into each SDK provider class (it must come first in the bases).
+
+    It overrides httpx2's public `async_auth_flow` and two SDK hooks that have no public
+    equivalent in mcp 2.3: `_initialize` (a cached token's expiry, which the SDK does not
+    store) and `_perform_authorization` (`--oauth-scope` replacing the scope the SDK chose
+    from the challenge, and counting flows). `tests/live/test_oauth.py` covers each.
+    """
 
     context: Any
     _initialized: bool
@@ -100,12 +106,16 @@ class _Policy:
         request: httpx2.Request = await super()._perform_authorization()  # type: ignore[misc]
         return request
 
-    async def _auth_flow(
+    async def async_auth_flow(
         self, request: httpx2.Request
     ) -> AsyncGenerator[httpx2.Request, httpx2.Response]:
-        # Fast path, without the SDK flow: it holds one lock until each answer's headers
-        # arrive, which would serialize every request (the fuzz pass's concurrency) even
-        # at a server that never asks for a token.
+        """httpx2's public Auth hook: a fast path, else the SDK's flow under mcpvcr's policy.
+
+        Fast path, without the SDK flow: it holds one lock until each answer's headers
+        arrive, which would serialize every request (the fuzz pass's concurrency) even
+        at a server that never asks for a token. The SDK flow is driven through its own
+        public `async_auth_flow` (which also follows its requests' redirects).
+        """
         if not self._initialized:
             await self._initialize()
         tokens = self.context.current_tokens
@@ -117,7 +127,7 @@ class _Policy:
             answered = yield request
             if answered.status_code not in (401, 403):
                 return
-        flow = super()._auth_flow(request)  # type: ignore[misc]
+        flow = super().async_auth_flow(request)  # type: ignore[misc]
         try:
             outgoing = await flow.__anext__()
             while True:
