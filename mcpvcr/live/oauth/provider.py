@@ -62,14 +62,15 @@ ISSUER_HINT = (
 class _Policy:
     """Mixed into each SDK provider class (it must come first in the bases).
 
-    It overrides httpx2's public `async_auth_flow` and two SDK hooks that have no public
-    equivalent in mcp 2.3: `_initialize` (a cached token's expiry, which the SDK does not
-    store) and `_perform_authorization` (`--oauth-scope` replacing the scope the SDK chose
-    from the challenge, and counting flows). `tests/live/test_oauth.py` covers each.
+    It overrides httpx2's public `async_auth_flow` and one SDK hook that has no public
+    equivalent in mcp 2.3: `_perform_authorization` (`--oauth-scope` replacing the scope
+    the SDK chose from the challenge, and counting flows). The token cache is loaded here
+    through the SDK's public `TokenStorage` and `context` (with the expiry the SDK does not
+    store). `tests/live/test_oauth.py` covers each.
     """
 
     context: Any
-    _initialized: bool
+    _mcpvcr_loaded: bool
     _mcpvcr_target: Target
     _mcpvcr_storage: CachedStorage
     _mcpvcr_gave_up: Callable[[httpx2.Response], None]
@@ -86,13 +87,17 @@ class _Policy:
         self._mcpvcr_granted = set()
         self._mcpvcr_flows = 0
         self._mcpvcr_challenge = ""
+        self._mcpvcr_loaded = False
 
     def holds_token(self) -> bool:
         """A token is cached for this server (maybe renewable): no person is needed now."""
         return self._mcpvcr_storage.has_token()
 
-    async def _initialize(self) -> None:
-        await super()._initialize()  # type: ignore[misc]
+    async def _mcpvcr_load(self) -> None:
+        """The cached token and client, and the token's expiry (kept across processes)."""
+        self._mcpvcr_loaded = True
+        self.context.current_tokens = await self.context.storage.get_tokens()
+        self.context.client_info = await self.context.storage.get_client_info()
         expires_at = self._mcpvcr_storage.expires_at()
         if self.context.current_tokens is not None and expires_at is not None:
             self.context.token_expiry_time = expires_at
@@ -116,8 +121,8 @@ class _Policy:
         at a server that never asks for a token. The SDK flow is driven through its own
         public `async_auth_flow` (which also follows its requests' redirects).
         """
-        if not self._initialized:
-            await self._initialize()
+        if not self._mcpvcr_loaded:
+            await self._mcpvcr_load()
         tokens = self.context.current_tokens
         if tokens is not None and not self.context.is_token_valid():
             answered = None  # expired: the SDK flow refreshes first
