@@ -40,7 +40,7 @@ Body keys:
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Final
 
 from mcpvcr import jsonrpc
@@ -115,6 +115,9 @@ class Cassette:
 
     header: dict[str, JSON]
     body: dict[str, JSON]
+    detail: str = field(default="", compare=False, repr=False)
+    """Why an incomplete recording ended (a server's stderr tail), for the person only:
+    never saved (PIDs, times and paths are not stable), shown in the command's error line."""
 
     @classmethod
     def new(

@@ -13,6 +13,8 @@ it can be tested (and used on other CI systems) outside GitHub:
     MCPVCR_TIMEOUT         seconds per request when recording live (default 10)
     MCPVCR_IGNORE_FILE     the accept-list (default .mcpvcr-ignore.toml when present)
     MCPVCR_SARIF           where to write SARIF 2.1.0 (empty: none)
+    MCPVCR_PIN_SECURITY    "true" (the Action's default): the security rules run whatever
+                           the repository's [tool.mcpvcr] turns off (select/ignore/severity)
     MCPVCR_TARGET_TOKEN    bearer token for a URL target (never printed or recorded)
     GITHUB_STEP_SUMMARY    the job summary file (Markdown appended)
     GITHUB_OUTPUT          the step outputs file: score, grade, breaking, security,
@@ -85,6 +87,8 @@ def _run(env: dict[str, str]) -> int:
         ignore_file=env.get("MCPVCR_IGNORE_FILE") or None,
     )
     config = load_config()  # the repository's [tool.mcpvcr], as `mcpvcr score` reads it
+    if env.get("MCPVCR_PIN_SECURITY", "").strip().lower() in ("1", "true", "yes"):
+        config = config.pinned(("security",))  # a pull request cannot switch them off
     old = store.load(baseline)
     new, new_label = _new_side(env)
     # scores always: the step outputs carry them even without a threshold
@@ -146,6 +150,9 @@ def _report(
     print(f"::{token}::", flush=True)
     for reason in verdict.reasons:
         print(f"mcpvcr: {one_line(reason)}", file=sys.stderr)
+    for line in verdict.score_lines:
+        if line.startswith("warning: "):  # rules a configuration file turned off
+            print(f"::warning title=mcpvcr::{ci_value(line.removeprefix('warning: '))}")
     for change in changes.of_class("breaking", "security")[:MAX_ANNOTATIONS]:
         level = "error" if change.cls == "breaking" else "warning"
         title = ci_value(f"{change.rule} ({change.cls})", prop=True)

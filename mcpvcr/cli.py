@@ -16,7 +16,14 @@ from typing import Any
 import click
 
 from mcpvcr._version import __version__
-from mcpvcr.errors import EXIT_CANNOT_RUN, EXIT_USAGE, McpVcrError
+from mcpvcr.errors import (
+    EXIT_CANNOT_RUN,
+    EXIT_INTERRUPTED,
+    EXIT_TERMINATED,
+    EXIT_USAGE,
+    McpVcrError,
+    Terminated,
+)
 
 COMMANDS: dict[str, tuple[str, str]] = {
     "record": ("mcpvcr.commands.record", "Record a live MCP server into a cassette."),
@@ -74,8 +81,30 @@ def run(argv: list[str] | None = None, **extra: Any) -> int:
     from mcpvcr.redaction import TOKEN_ENV, remember
 
     remember([os.environ.get(TOKEN_ENV, "")])
-    with redacted_streams():
-        return _run(argv, **extra)
+    previous = _terminate_like_interrupt()
+    try:
+        with redacted_streams():
+            return _run(argv, **extra)
+    finally:
+        if previous is not None:
+            import signal
+
+            signal.signal(signal.SIGTERM, previous)
+
+
+def _terminate_like_interrupt() -> Any:
+    """SIGTERM unwinds like Ctrl-C (atomic writes clean up) and exits 143, not 130.
+
+    Returns the handler it replaced (None when it could not install one)."""
+    import signal
+
+    def terminated(signum: int, frame: object) -> None:
+        raise Terminated
+
+    try:
+        return signal.signal(signal.SIGTERM, terminated)
+    except ValueError:  # not the main thread (a library caller's worker): leave it alone
+        return None
 
 
 def _run(argv: list[str] | None, **extra: Any) -> int:
@@ -86,15 +115,21 @@ def _run(argv: list[str] | None, **extra: Any) -> int:
     except click.ClickException as err:
         err.show()
         return EXIT_USAGE if isinstance(err, click.UsageError) else err.exit_code
-    except click.exceptions.Abort:
+    except click.exceptions.Abort as abort:  # click's form of KeyboardInterrupt (Terminated too)
+        if isinstance(abort.__cause__ or abort.__context__, Terminated):
+            click.echo("mcpvcr: terminated", err=True)
+            return EXIT_TERMINATED
         click.echo("mcpvcr: interrupted", err=True)
-        return 130
+        return EXIT_INTERRUPTED
     except McpVcrError as err:
         click.echo(f"mcpvcr: {_one_line(str(err))}", err=True)
         return err.exit_code
+    except Terminated:
+        click.echo("mcpvcr: terminated", err=True)
+        return EXIT_TERMINATED
     except KeyboardInterrupt:
         click.echo("mcpvcr: interrupted", err=True)
-        return 130
+        return EXIT_INTERRUPTED
     except BrokenPipeError:
         return 0
     except Exception as err:  # the last line of defence: one line, no traceback

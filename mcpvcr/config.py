@@ -108,6 +108,73 @@ class LintConfig:
     def ignored_for_tool(self, tool: str, code: str) -> bool:
         return any(matches(code, s) for s in self.per_tool_ignores.get(tool, ()))
 
+    def rules_off(self, rules: Iterable[tuple[str, bool, str]]) -> tuple[str, ...]:
+        """One line per rule family this configuration turns off or weakens, naming who did it.
+
+        `rules` are (code, on by default, default severity). A family is reported when
+        a rule of it that runs by default does not run (select/ignore), is lowered from
+        error (severity), or is ignored for some tool (per-tool-ignores)."""
+        who = self.source or "the command line"
+        off: dict[str, list[str]] = {}
+        total: dict[str, int] = {}
+        lowered: dict[str, set[str]] = {}
+        for code, default, severity in rules:
+            if not default:
+                continue
+            family = code.split(".", 1)[0]
+            total[family] = total.get(family, 0) + 1
+            if not self.selects(code, default):
+                off.setdefault(family, []).append(code)
+            elif severity == "error" and self.severity_of(code, severity) != "error":
+                lowered.setdefault(family, set()).add(self.severity_of(code, severity))
+        lines = [
+            f"{family} rules off by configuration ({len(codes)} of {total[family]}; "
+            f"select/ignore in {who})"
+            for family, codes in sorted(off.items())
+        ]
+        lines += [
+            f"{family} errors lowered to {'/'.join(sorted(levels))} by configuration "
+            f"(severity in {who})"
+            for family, levels in sorted(lowered.items())
+        ]
+        tools: dict[str, list[str]] = {}
+        for tool, selectors in sorted(self.per_tool_ignores.items()):
+            for selector in selectors:
+                family = selector.split(".", 1)[0]
+                if selector == "ALL" or family in total:
+                    tools.setdefault("ALL" if selector == "ALL" else family, []).append(tool)
+        lines += [
+            f"{family} rules off for {len(names)} tool(s) by configuration "
+            f"(per-tool-ignores in {who})"
+            for family, names in sorted(tools.items())
+        ]
+        return tuple(lines)
+
+    def pinned(self, families: Iterable[str]) -> LintConfig:
+        """This configuration with `families` (e.g. "security") forced back on: every
+        select/ignore, severity and per-tool-ignore that would turn them off or lower
+        them is dropped (`--pin-security`; the Action's pin-security input)."""
+        pins = tuple(families)
+
+        def touches(selector: str) -> bool:
+            return selector == "ALL" or any(
+                matches(f"{family}.x", selector) or matches(selector, family) for family in pins
+            )
+
+        select = self.select
+        if select and not all(any(matches(f"{f}.x", s) for s in select) for f in pins):
+            select = (*select, *pins)
+        return replace(
+            self,
+            select=select,
+            ignore=tuple(s for s in self.ignore if not touches(s)),
+            severity={k: v for k, v in self.severity.items() if not touches(k)},
+            per_tool_ignores={
+                tool: tuple(s for s in sel if not touches(s))
+                for tool, sel in self.per_tool_ignores.items()
+            },
+        )
+
 
 def matches(code: str, selector: str) -> bool:
     """Ruff-like selection: "ALL", an exact code, or a dotted prefix ("tool", "security.")."""
@@ -129,13 +196,19 @@ def with_overrides(
     select = _split(select) if select is not None else None
     ignore = _split(ignore)
     given = [*(select or ()), *ignore]
-    return replace(
-        config,
-        selector_origins=(*config.selector_origins, *((s, "the command line") for s in given)),
-        select=tuple(select) if select else config.select,
-        ignore=(*config.ignore, *ignore),
-        fail_on=fail_on or config.fail_on,
-        min_score=min_score if min_score is not None else config.min_score,
+    source = config.source
+    if select or ignore:  # the rules a report says are off were chosen here too
+        source = f"{source} and the command line" if source else "the command line"
+    return _maybe_pinned(
+        replace(
+            config,
+            source=source,
+            selector_origins=(*config.selector_origins, *((s, "the command line") for s in given)),
+            select=tuple(select) if select else config.select,
+            ignore=(*config.ignore, *ignore),
+            fail_on=fail_on or config.fail_on,
+            min_score=min_score if min_score is not None else config.min_score,
+        )
     )
 
 
@@ -179,6 +252,19 @@ def _may_hold_tool_table(path: Path) -> bool:
     return False
 
 
+PIN_ENV = "MCPVCR_PIN_SECURITY"
+"""Set (to 1/true) by `--pin-security` and the Action's `pin-security` input: the security
+rules run at their own severity whatever a repository's configuration says."""
+
+
+def pin_requested() -> bool:
+    return os.environ.get(PIN_ENV, "").strip().lower() in ("1", "true", "yes")
+
+
+def _maybe_pinned(config: LintConfig) -> LintConfig:
+    return config.pinned(("security",)) if pin_requested() else config
+
+
 def load_config(start: str | os.PathLike[str] | None = None) -> LintConfig:
     """Load the configuration that applies to `start`; defaults when there is none."""
     path = find_config(start)
@@ -188,7 +274,7 @@ def load_config(start: str | os.PathLike[str] | None = None) -> LintConfig:
     table = _tool_table(data, path)
     if table is None:  # mcpvcr.toml with top-level keys
         table = data
-    return parse_config(table, str(path))
+    return _maybe_pinned(parse_config(table, str(path)))
 
 
 def _read(path: Path) -> dict[str, Any]:

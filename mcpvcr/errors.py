@@ -10,6 +10,14 @@ from __future__ import annotations
 EXIT_FAILED = 1
 EXIT_USAGE = 2
 EXIT_CANNOT_RUN = 3
+EXIT_INTERRUPTED = 130
+"""Ctrl-C (128 + SIGINT), as shells report it."""
+EXIT_TERMINATED = 143
+"""SIGTERM (128 + 15), as shells and CI runners report a terminated process."""
+
+
+class Terminated(KeyboardInterrupt):
+    """SIGTERM: unwinds like Ctrl-C (temp files removed, children ended), exits 143."""
 
 
 class McpVcrError(Exception):

@@ -127,7 +127,12 @@ def compute_scores(old: Cassette | None, new: Cassette, config: LintConfig | Non
         old, new = old.without_behaviour(), new.without_behaviour()
     new_report = score(new, config)
     old_overall = int(score(old, config).overall) if old is not None else None
-    return Scores(old=old_overall, new=int(new_report.overall), grade=str(new_report.grade))
+    return Scores(
+        old=old_overall,
+        new=int(new_report.overall),
+        grade=str(new_report.grade),
+        rules_off=new_report.rules_off,
+    )
 
 
 def artifact_path(old: str, new: str) -> str:

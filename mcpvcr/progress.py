@@ -1,11 +1,14 @@
 """The progress line of a long recording, on stderr (pure: no mcp import).
 
 A fuzz pass over a slow server can take minutes; silence looks like a hang. On a
-terminal one line is rewritten in place (at most ten times a second); elsewhere
-(CI logs, pipes) a plain line is printed every `interval` seconds, so a log
-shows that work goes on without a line per call. `--quiet` turns it off.
+terminal one line is rewritten in place (at most ten times a second), cut to the
+terminal's width so it never wraps (a wrapped line cannot be rewritten: each
+redraw would leave a copy above); the target's label is elided in the middle to
+leave room for the counts. Elsewhere (CI logs, pipes) a plain line is printed
+every `interval` seconds, so a log shows that work goes on without a line per
+call. `--quiet` turns it off.
 
-    mcpvcr: fuzzing demo: tool 3/7 (divide), 18 calls answered, 4.2 s
+    mcpvcr: fuzzing npx -y @modelcon…/server-everything: tool 3/7 (divide), 18 calls, 4.2 s
 """
 
 from __future__ import annotations
@@ -15,13 +18,17 @@ import time
 from collections.abc import Callable
 from typing import IO, Any
 
-from mcpvcr.terminal import printable
+from mcpvcr.terminal import clip, columns, elide, one_line, width
 
 TTY_REFRESH = 0.1
 """Seconds between rewrites of the line on a terminal."""
 PLAIN_INTERVAL = 5.0
 """Seconds between plain lines when stderr is not a terminal (MCPVCR_PROGRESS_SECONDS)."""
 INTERVAL_ENV = "MCPVCR_PROGRESS_SECONDS"
+LABEL_CELLS = 40
+"""A target's label (often a whole command line) is elided to this many cells."""
+TOOL_CELLS = 30
+"""The current tool's name is elided to this many cells."""
 
 _COUNTED = ("tools/call", "resources/read", "prompts/get")
 
@@ -37,9 +44,11 @@ class Progress:
         total_tools: int,
         interval: float | None = None,
         clock: Callable[[], float] = time.monotonic,
+        verb: str = "fuzzing",
     ) -> None:
         self.stream = stream
-        self.label = printable(label)
+        self.label = elide(one_line(label), LABEL_CELLS)
+        self.verb = verb
         self.total_tools = total_tools
         self.clock = clock
         isatty = getattr(stream, "isatty", None)
@@ -77,9 +86,21 @@ class Progress:
         elapsed = (self.clock() if now is None else now) - self.started
         where = f"tool {len(self.tools)}/{self.total_tools}"
         if self.current:
-            where += f" ({printable(self.current)[:60]})"
+            where += f" ({elide(one_line(self.current), TOOL_CELLS)})"
         calls = f"{self.calls} calls answered"
-        return f"mcpvcr: fuzzing {self.label}: {where}, {calls}, {elapsed:.1f} s"
+        return f"mcpvcr: {self.verb} {self.label}: {where}, {calls}, {elapsed:.1f} s"
+
+    def fitted(self, now: float | None = None) -> str:
+        """The line in one row of the terminal (one cell spare: no auto-wrap at the margin)."""
+        cells = columns(self.stream) - 1
+        text = self.line(now)
+        if width(text) <= cells:
+            return text
+        # Shrink the label first (the counts are what changes), then cut what is left.
+        spare = width(text) - cells
+        label = elide(self.label, max(8, width(self.label) - spare))
+        text = text.replace(f" {self.label}: ", f" {label}: ", 1)
+        return clip(text, cells)
 
     def finish(self) -> None:
         """End the pass: the terminal line gets its newline; a log gets a closing line."""
@@ -95,7 +116,7 @@ class Progress:
         self._last_shown = now
         self._shown_any = True
         if self.tty:
-            self.stream.write("\r" + self.line(now) + "\x1b[K")
+            self.stream.write("\r" + self.fitted(now) + "\x1b[K")
         else:
             self.stream.write(self.line(now) + "\n")
         self.stream.flush()

@@ -20,6 +20,10 @@ to serve and take one of the fixtures:
 contacts a real server; `once`, `new_episodes` and `all` need `target`, a URL
 or a stdio command line, as `mcpvcr replay --mode ... --target ...` does.
 
+An `async def` test marked `mcpvcr` runs on asyncio as it is (no async plugin
+or marker needed); a test that also carries an `anyio`, `asyncio` or `trio`
+marker is left to that plugin.
+
 The cassette path is relative to the pytest root directory. Nothing here
 imports `mcp`; the replay server runs as `python -m mcpvcr replay`. The
 `mcpvcr_verify` fixture (record a baseline, verify after) is in `pytest_verify`.
@@ -27,6 +31,8 @@ imports `mcp`; the replay server runs as `python -m mcpvcr replay`. The
 
 from __future__ import annotations
 
+import asyncio
+import inspect
 import os
 import socket
 import subprocess
@@ -72,6 +78,24 @@ def pytest_configure(config: pytest.Config) -> None:
         "mcpvcr_verify(baseline, stdio=COMMAND|url=URL, record_mode='once', fail_on=..., "
         "scenarios=FILE): the server and baseline the mcpvcr_verify fixture checks",
     )
+
+
+_ASYNC_PLUGIN_MARKERS = ("anyio", "asyncio", "trio")
+
+
+@pytest.hookimpl
+def pytest_pyfunc_call(pyfuncitem: pytest.Function) -> bool | None:
+    """Run an `async def` test marked `mcpvcr` on asyncio, unless an async plugin owns it."""
+    function = pyfuncitem.obj
+    if not inspect.iscoroutinefunction(function) or pyfuncitem.get_closest_marker("mcpvcr") is None:
+        return None
+    if any(pyfuncitem.get_closest_marker(name) for name in _ASYNC_PLUGIN_MARKERS):
+        return None
+    if "anyio_backend" in pyfuncitem.funcargs:
+        return None
+    names = pyfuncitem._fixtureinfo.argnames
+    asyncio.run(function(**{name: pyfuncitem.funcargs[name] for name in names}))
+    return True
 
 
 def _marker_settings(request: pytest.FixtureRequest) -> tuple[Path, tuple[str, ...]]:

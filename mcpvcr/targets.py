@@ -54,6 +54,19 @@ _CONFIG_TYPES: Mapping[str, Transport] = {
 }
 
 
+_declared: set[str] = set()
+"""Secrets declared for every target of this process (see declare_secrets)."""
+
+
+def declare_secrets(values: Iterable[str]) -> None:
+    """Values every target of this process must treat as its own secrets: a fleet worker
+    receives the values its job's config expanded into argv or URL, which the
+    rebuilt command line no longer says were expanded."""
+    fresh = {value for value in values if value}
+    _declared.update(fresh)
+    redaction.remember(fresh)
+
+
 @dataclass(frozen=True, kw_only=True)
 class Target:
     """One MCP server to connect to, and how to call it in messages."""
@@ -90,7 +103,7 @@ class Target:
         OAuth secrets, given or obtained."""
         values: set[str] = set(self.env.values()) | set(self.headers.values())
         values |= set(self.oauth.secret_values()) | self.obtained
-        values |= url_secrets(self.url) | set(self.expanded)
+        values |= url_secrets(self.url) | set(self.expanded) | _declared
         for value in self.headers.values():
             scheme, _, credential = value.partition(" ")
             if credential and scheme.lower() in ("bearer", "basic", "token"):

@@ -246,8 +246,10 @@ def test_a_module_imports_only_the_libraries_of_its_layer(module: str) -> None:
         pytest.skip("not in the module map (reported by the map test)")
     allowed = layers()[module_map()[module]] | set(sys.stdlib_module_names) | {"__future__"}
     libraries = {t.split(".")[0] for t in graph()[module]} - {"mcpvcr"}
-    assert libraries <= allowed, f"{module} ({module_map()[module]}) imports " + ", ".join(
-        sorted(libraries - allowed)
+    extra = ", ".join(f"`{name}`" for name in sorted(libraries - allowed))
+    assert libraries <= allowed, (
+        f"{module} ({module_map()[module]}) imports {extra}: a dependency its layer may use"
+        " goes in that layer's row of ARCHITECTURE.md's '## Layers' table"
     )
 
 

@@ -43,7 +43,7 @@ CALLED_BY_NAME = (
     "readme",
     "review",
 )
-DECORATED = ("@rule", "@*.command", "@pytest.fixture", "@click.*")
+DECORATED = ("@rule", "@*.command", "@pytest.fixture", "@pytest.hookimpl", "@click.*")
 
 
 def vulture(*paths: str) -> subprocess.CompletedProcess[str]:

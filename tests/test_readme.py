@@ -186,6 +186,14 @@ def test_toml_examples_load(body: str, tmp_path: Path) -> None:
         path.write_text(body, encoding="utf-8")
         assert load_ignore(path)
         return
+    if body.lstrip().startswith("[serve]"):  # the user-level config of `serve`
+        from mcpvcr.serve.policy import allowed_from_config, user_serve_table
+
+        path = tmp_path / "config.toml"
+        path.write_text(body, encoding="utf-8")
+        table, source = user_serve_table({"MCPVCR_USER_CONFIG": str(path)})
+        assert allowed_from_config(table, source)[1]
+        return
     (tmp_path / "pyproject.toml").write_text(body, encoding="utf-8")
     config, fuzz = load_config(tmp_path), load_fuzz_config(tmp_path)
     assert config.source or fuzz.source

@@ -13,7 +13,7 @@ from typing import Any, TypeVar
 
 import click
 
-from mcpvcr.errors import CannotRun, UsageError
+from mcpvcr.errors import CannotRun, Terminated, UsageError
 from mcpvcr.recording import DEFAULT_TIMEOUT_SECONDS
 
 F = TypeVar("F", bound=Callable[..., Any])
@@ -127,10 +127,10 @@ def run(
         err=True,
     )
     outcome = runner.run_fleet(specs, settings)
-    counts = ", ".join(f"{n} {name}" for name, n in sorted(outcome.counts.items())) or "nothing"
+    counts = outcome.describe()
     click.echo(f"mcpvcr: fleet: {counts}; index in {Path(output) / 'fleet-index.json'}", err=True)
     if outcome.interrupted:
-        raise KeyboardInterrupt
+        raise Terminated if outcome.terminated else KeyboardInterrupt
     if not outcome.complete:
         raise CannotRun(f"{source}: the fleet time-out ended the run; unstarted servers left out")
 
@@ -215,12 +215,14 @@ def leaderboard(
     for warning in merged.warnings:
         click.echo(f"mcpvcr: warning: {warning}", err=True)
     table = board.rows(merged, config)
-    text = board_render.render(table, board.totals(table), merged.warnings, fmt)
+    links = board.write_server_reports(table, output, config) if fmt == "html" and output else {}
+    text = board_render.render(table, board.totals(table), merged.warnings, fmt, links)
     if output:
         from mcpvcr.store import write_text_atomic
 
         write_text_atomic(text, output)  # redacted like every report
-        click.echo(f"mcpvcr: leaderboard of {len(table)} server(s) -> {output}", err=True)
+        beside = f" (+ {len(links)} server report(s) beside it)" if links else ""
+        click.echo(f"mcpvcr: leaderboard of {len(table)} server(s) -> {output}{beside}", err=True)
     else:
         click.echo(text, nl=False)
     floor = getattr(config, "min_score", None)

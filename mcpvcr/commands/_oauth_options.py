@@ -119,8 +119,9 @@ def oauth_options(function: F) -> F:
         click.option(
             "--oauth-issuer",
             metavar="URL",
-            help="identity_assertion: the authorization server to use (default: the one "
-            "the server's resource metadata names). Env: MCPVCR_OAUTH_ISSUER.",
+            help="Pin the authorization server (every grant): refuse one the server's "
+            "resource metadata names otherwise, before any credential is sent; "
+            "identity_assertion: the one to use. Env: MCPVCR_OAUTH_ISSUER.",
         ),
         click.option(
             "--oauth-cache/--no-oauth-cache",

@@ -12,9 +12,29 @@ from mcpvcr.report import REPORT_FORMATS
 F = TypeVar("F", bound=Callable[..., Any])
 
 
+def _pin(ctx: click.Context, param: click.Parameter, value: bool) -> None:
+    if value:
+        import os
+
+        from mcpvcr.config import PIN_ENV
+
+        os.environ[PIN_ENV] = "1"  # load_config and worker processes honour it
+
+
+pin_security_option = click.option(
+    "--pin-security",
+    is_flag=True,
+    expose_value=False,
+    callback=_pin,
+    help="Run the security rules at their own severity whatever the repository's "
+    "[tool.mcpvcr] select/ignore/severity/per-tool-ignores say (for CI on pull requests).",
+)
+
+
 def report_options(function: F) -> F:
-    """--format, -o/--output, --min-score, --soft, --select, --ignore."""
+    """--format, -o/--output, --min-score, --soft, --select, --ignore, --pin-security."""
     decorators = [
+        pin_security_option,
         click.option(
             "--format",
             "fmt",

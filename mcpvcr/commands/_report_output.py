@@ -35,6 +35,8 @@ def emit_report(
 
     renderer = report_format(fmt, soft)
     report = score(cassette, config)
+    for line in report.rules_off:
+        click.echo(f"mcpvcr: warning: {line}", err=True)
     text = render(report, renderer, source=source)
     if output:
         from mcpvcr.store import write_text_atomic

@@ -324,6 +324,7 @@ def _merge(found: Target, env: dict[str, str], headers: dict[str, str], cwd: str
             cwd=cwd or found.cwd,
             env={**found.env, **env},
             label=found.label,
+            expanded=found.expanded,  # a token expanded into args is still a secret
         )
     if env or cwd:
         raise UsageError(f"{found.label}: --env and --cwd apply to stdio servers only")
@@ -332,6 +333,7 @@ def _merge(found: Target, env: dict[str, str], headers: dict[str, str], cwd: str
         url=found.url,
         headers={**found.headers, **headers},
         label=found.label,
+        expanded=found.expanded,  # a token expanded into the URL path is still a secret
     )
 
 

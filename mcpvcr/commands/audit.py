@@ -65,6 +65,8 @@ def command(
     from mcpvcr.live import record
 
     recorded = record(target, options)
+    if not recorded.complete and recorded.detail:  # the report says it ended early; this says why
+        click.echo(f"mcpvcr: {label}: {recorded.detail}", err=True)
     data = codec.encode(recorded)
     if save:
         store.write_bytes_atomic(data, save)

@@ -42,6 +42,10 @@ def main() -> int:
 
     job = json.loads(sys.stdin.read())
     output = str(job["output"])
+    from mcpvcr.targets import declare_secrets
+
+    # Values the fleet expanded into argv or URL: redacted like --env values.
+    declare_secrets(str(value) for value in job.get("secrets") or ())
     problem = prepare(job)
     if problem is not None:
         sys.stderr.write(f"mcpvcr: {job.get('label')}: {problem}\n")
@@ -66,8 +70,15 @@ def main() -> int:
 
 
 def prepare(job: dict[str, Any]) -> str | None:
-    """Run the job's install steps (with network, outside the sandbox); a problem or None."""
+    """Run the job's install steps (with network, outside the sandbox); a problem or None.
+
+    Each step sees only `sandbox.install_environment`: no credential of this process,
+    install scripts and build backends off."""
     import subprocess
+
+    from mcpvcr.fleet.sandbox import install_environment
+
+    env = install_environment(os.environ)
 
     for raw in job.get("prepare") or ():
         step = [str(part) for part in raw]
@@ -83,6 +94,7 @@ def prepare(job: dict[str, Any]) -> str | None:
                 step,
                 stdin=subprocess.DEVNULL,
                 capture_output=True,
+                env=env,
                 timeout=float(job.get("prepareTimeout") or 600),
                 start_new_session=True,
             )

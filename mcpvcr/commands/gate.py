@@ -13,6 +13,7 @@ from typing import Any
 import click
 
 from mcpvcr import gate
+from mcpvcr.commands._report_options import pin_security_option
 from mcpvcr.commands._target_options import record_options, target_options
 from mcpvcr.commands.diff import change_options, load_sides, render, say_ignore_entries
 from mcpvcr.config import load_config
@@ -58,6 +59,7 @@ from mcpvcr.verify.config import load_verify_config
     show_default=True,
     help="What to print on stdout.",
 )
+@pin_security_option
 def command(
     old: str,
     fail_on: str,

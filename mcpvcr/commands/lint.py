@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import click
 
+from mcpvcr.commands._report_options import pin_security_option
 from mcpvcr.config import load_config, with_overrides
 from mcpvcr.errors import CheckFailed, UsageError
 from mcpvcr.report import LINT_FORMATS
@@ -35,6 +36,7 @@ from mcpvcr.report import LINT_FORMATS
     help="Lint a launch config (.mcp.json) instead of a cassette; no server is started.",
 )
 @click.option("--server", default=None, metavar="NAME", help="With --config: only this server.")
+@pin_security_option
 def command(
     file: str | None,
     select: tuple[str, ...],

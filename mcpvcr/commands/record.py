@@ -28,7 +28,7 @@ from mcpvcr.commands._target_options import (
     split_kwargs,
     target_options,
 )
-from mcpvcr.errors import CannotRun, McpVcrError, UsageError
+from mcpvcr.errors import CannotRun, McpVcrError, Terminated, UsageError
 from mcpvcr.terminal import one_line, printable
 
 
@@ -96,6 +96,8 @@ def _write(cassette: Cassette, output: str, force: bool, label: str) -> None:
     existing = os.path.exists(output)
     if not cassette.complete:
         reason = printable(str(cassette.header.get("incomplete") or "cut short"))
+        if cassette.detail:
+            reason += f"; {one_line(cassette.detail)}"
         if existing and not force:
             raise CannotRun(f"{label}: recording incomplete ({reason}); kept the existing {output}")
         store.save(cassette, output)
@@ -137,7 +139,7 @@ def _sigterm_as_interrupt() -> Iterator[None]:
     """SIGTERM while writing unwinds like Ctrl-C, so the atomic save removes its temp file."""
 
     def interrupt(signum: int, frame: object) -> NoReturn:
-        raise KeyboardInterrupt
+        raise Terminated
 
     try:
         previous = signal.signal(signal.SIGTERM, interrupt)

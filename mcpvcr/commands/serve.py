@@ -35,29 +35,50 @@ from mcpvcr.recording import DEFAULT_TIMEOUT_SECONDS
     is_flag=True,
     help="Let tool calls start any stdio server (probe_connect runs the command it is given).",
 )
+@click.option(
+    "--allow-command",
+    "allow_commands",
+    multiple=True,
+    metavar="CMD",
+    help="Let tool calls start exactly this stdio command line, without env or cwd (repeatable).",
+)
 def command(
-    timeout: float, cassettes: tuple[str, ...], root: str | None, allow_stdio: bool
+    timeout: float,
+    cassettes: tuple[str, ...],
+    root: str | None,
+    allow_stdio: bool,
+    allow_commands: tuple[str, ...],
 ) -> None:
     """Serve probe_connect, probe_lint, probe_fuzz, probe_report, probe_list,
     probe_disconnect, probe_record and probe_diff over stdio, for an MCP host
     (Claude Desktop, Claude Code, Cursor, VS Code). stdout carries only JSON-RPC.
 
     Safe by default: a tool call cannot start a stdio server unless --allow-stdio
-    is given or the exact command is listed in [tool.mcpvcr.serve] allow-stdio,
+    is given or the exact command is given with --allow-command or listed in the
+    user config's [serve] allow-stdio (a repository's mcpvcr.toml cannot allow it),
     and cassette paths must lie inside --root.
     """
     import asyncio
 
     from mcpvcr.config import load_config, load_subtable
     from mcpvcr.errors import UsageError
-    from mcpvcr.serve.policy import ServePolicy, allowed_from_config
+    from mcpvcr.serve.policy import (
+        ServePolicy,
+        allowed_from_config,
+        repo_allowance_notice,
+        user_serve_table,
+    )
     from mcpvcr.serve.server import serve_stdio
     from mcpvcr.serve.session import ProbeError
 
     config = load_config()  # lint and scores as `mcpvcr lint` / `mcpvcr score` give them here
-    table, source = load_subtable("serve")
+    repo_table, repo_source = load_subtable("serve")
+    notice = repo_allowance_notice(repo_table, repo_source)
+    if notice:
+        click.echo(notice, err=True)
+    table, source = user_serve_table()  # only the person's own file may widen the policy
     all_stdio, allowed = allowed_from_config(table, source)
-    policy = ServePolicy.build(root, allow_stdio or all_stdio, allowed)
+    policy = ServePolicy.build(root, allow_stdio or all_stdio, [*allowed, *allow_commands])
     try:
         asyncio.run(serve_stdio(timeout, cassettes, config, policy))
     except ProbeError as err:

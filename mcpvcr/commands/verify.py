@@ -157,6 +157,7 @@ def command(
         click.echo(f"mcpvcr: ignore entry expired, no longer applied: {entry.describe()}", err=True)
     if not live.complete:
         reason = printable(str(live.header.get("incomplete") or "cut short"))
+        reason += f"; {printable(live.detail)}" if live.detail else ""
         raise CannotRun(f"{label}: the replay did not finish ({reason})")
     if result.verdict.failed:
         raise CheckFailed("verify failed: " + "; ".join(result.verdict.reasons))
@@ -166,6 +167,7 @@ def command(
 def _update(live: Cassette, baseline: str, label: str) -> None:
     if not live.complete:
         reason = printable(str(live.header.get("incomplete") or "cut short"))
+        reason += f"; {printable(live.detail)}" if live.detail else ""
         raise CannotRun(f"{label}: replay incomplete ({reason}); kept the existing {baseline}")
     size = store.save(live, baseline)
     click.echo(f"mcpvcr: baseline updated -> {baseline} ({size} bytes)", err=True)

@@ -40,6 +40,8 @@ class Scores:
     old: int | None = None
     new: int | None = None
     grade: str | None = None
+    rules_off: tuple[str, ...] = ()
+    """Rule families the configuration turned off or weakened (each names its file)."""
 
 
 def evaluate(
@@ -64,6 +66,7 @@ def evaluate(
         if scores.old is not None:
             line += f", baseline {scores.old}/100 ({scores.new - scores.old:+d})"
         score_lines.append(line)
+        score_lines.extend(f"warning: {off}" for off in scores.rules_off)
         if min_score is not None and scores.new < min_score:
             reasons.append(f"score {scores.new} is below --min-score {min_score}")
         if (

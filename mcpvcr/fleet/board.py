@@ -15,8 +15,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from mcpvcr.errors import McpVcrError, UsageError
-from mcpvcr.fleet.index import INDEX, JOURNAL, read_index
+from mcpvcr.errors import CannotRun, McpVcrError, UsageError
+from mcpvcr.fleet.index import INDEX, JOURNAL, cassette_path, read_index
 
 if TYPE_CHECKING:
     from mcpvcr.config import LintConfig
@@ -38,7 +38,7 @@ def expand(directories: Sequence[str]) -> list[Path]:
         base = Path(name)
         if not base.is_dir():
             raise UsageError(f"{name}: not a directory")
-        if _is_fleet(base) or any(base.glob("*.mcpvcr")):
+        if _is_fleet(base) or _cassette_files(base):
             found.append(base)
             continue
         subs = sorted(sub for sub in base.iterdir() if sub.is_dir() and _is_fleet(sub))
@@ -51,6 +51,8 @@ def _is_fleet(base: Path) -> bool:
 
 
 def merge(directories: Sequence[str]) -> Merged:
+    """The servers of every directory; a fleet with none fails (exit 3): a mistyped path in CI
+    must not pass as "0 servers"."""
     merged = Merged()
     shards: dict[int, set[int]] = {}
     inputs: set[str] = set()
@@ -72,6 +74,11 @@ def merge(directories: Sequence[str]) -> Merged:
                     f"{key}: in {seen[0]} and {base} with different results; using {base}"
                 )
             merged.entries[key] = (base, entry)
+    if not merged.entries:
+        raise CannotRun(
+            f"{', '.join(directories)}: no servers in the fleet directory (no {INDEX} and"
+            " no *.mcpvcr or *.mcpvcr.json cassette); check the path"
+        )
     if len(inputs) > 1:
         merged.warnings.append("the directories were recorded from different input files")
     for count, found in sorted(shards.items()):
@@ -81,16 +88,19 @@ def merge(directories: Sequence[str]) -> Merged:
     return merged
 
 
+def _cassette_files(base: Path) -> list[Path]:
+    """The cassettes of a plain folder, in either form (`*.mcpvcr`, `*.mcpvcr.json`)."""
+    return sorted([*base.glob("*.mcpvcr"), *base.glob("*.mcpvcr.json")])
+
+
 def _plain(base: Path) -> dict[str, dict[str, Any]]:
-    return {
-        path.stem: {
-            "key": path.stem,
-            "name": path.stem,
-            "outcome": "recorded",
-            "cassette": path.name,
-        }
-        for path in sorted(base.glob("*.mcpvcr"))
-    }
+    entries: dict[str, dict[str, Any]] = {}
+    for path in _cassette_files(base):
+        name = path.name.removesuffix(".json").removesuffix(".mcpvcr")
+        entries.setdefault(
+            name, {"key": name, "name": name, "outcome": "recorded", "cassette": path.name}
+        )
+    return entries
 
 
 def rows(merged: Merged, config: LintConfig | None = None) -> list[dict[str, Any]]:
@@ -101,6 +111,7 @@ def rows(merged: Merged, config: LintConfig | None = None) -> list[dict[str, Any
     for key in sorted(merged.entries):
         base, entry = merged.entries[key]
         row: dict[str, Any] = {
+            "key": key,
             "name": str(entry.get("name", key)),
             "version": str(entry.get("version") or ""),
             "outcome": str(entry.get("outcome", "")),
@@ -111,10 +122,12 @@ def rows(merged: Merged, config: LintConfig | None = None) -> list[dict[str, Any
         }
         cassette = entry.get("cassette")
         if cassette:
-            path = base / str(cassette)
+            path = cassette_path(base, cassette, key)
             try:
                 row.update(score_file(path, config))
                 row["cassette"] = str(path)
+                # A config fleet names no versions: the server's own, from its handshake.
+                row["version"] = row["version"] or str(row.get("serverVersion") or "")
             except McpVcrError as err:
                 row["outcome"] = "unreadable"
                 row["reason"] = str(err)
@@ -139,3 +152,39 @@ def totals(table: list[dict[str, Any]]) -> dict[str, Any]:
         "meanScore": round(sum(scored) / len(scored), 1) if scored else None,
         "securityErrors": sum(int(row.get("securityErrors") or 0) for row in table),
     }
+
+
+def reports_folder(output: str | Path) -> Path:
+    """Where the servers' own HTML reports go: `<board stem>-servers/` beside the board."""
+    board_path = Path(output)
+    return board_path.parent / f"{board_path.stem}-servers"
+
+
+def write_server_reports(
+    table: list[dict[str, Any]], output: str | Path, config: LintConfig | None = None
+) -> dict[str, str]:
+    """Write each scored server's HTML report beside the leaderboard; key -> relative link."""
+    import hashlib
+    import re
+    from urllib.parse import quote
+
+    from mcpvcr import store
+    from mcpvcr.report.html_report import render_html
+    from mcpvcr.score import score
+
+    folder = reports_folder(output)
+    links: dict[str, str] = {}
+    for row in table:
+        if not row.get("cassette"):
+            continue
+        key = str(row["key"])
+        digest = hashlib.sha256(key.encode()).hexdigest()[:8]
+        name = f"{re.sub(r'[^A-Za-z0-9._-]+', '_', key)[:60]}-{digest}.html"
+        try:
+            page = render_html(score(store.load(row["cassette"]), config))
+            folder.mkdir(parents=True, exist_ok=True)
+            store.write_text_atomic(page, folder / name)
+        except OSError as err:
+            raise CannotRun(f"{folder}: cannot write the server reports ({err})") from None
+        links[key] = f"{quote(folder.name)}/{quote(name)}"
+    return links

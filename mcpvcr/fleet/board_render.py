@@ -4,7 +4,10 @@ Every string a server controls (its name, version, the failure reason, which
 may quote its stderr) is escaped for the output: inert Markdown in table
 cells, HTML character data. The HTML page loads nothing: its style and its
 small sorting script are inline, and a Content-Security-Policy allows only
-that script (by hash), so nothing a server wrote can run or fetch.
+that script (by hash), so nothing a server wrote can run or fetch. It shows a
+grade histogram (inline SVG), highlights the servers that were not recorded,
+and links each server to its own HTML report when those were written beside it
+(`links`: key -> a relative path).
 """
 
 from __future__ import annotations
@@ -16,6 +19,10 @@ from typing import Any
 
 from mcpvcr.fleet.summary import DIMENSIONS
 from mcpvcr.report.escape import html_text, md_text, truncate
+from mcpvcr.report.svg import GRADE_COLORS, histogram
+
+FAILED_OUTCOMES = frozenset({"failed", "timeout", "incomplete", "unreadable"})
+"""Rows the HTML page highlights: the server could not be recorded (or read) in full."""
 
 HEADERS = (
     "#",
@@ -36,13 +43,17 @@ HEADERS = (
 
 
 def render(
-    table: list[dict[str, Any]], totals: dict[str, Any], warnings: list[str], fmt: str
+    table: list[dict[str, Any]],
+    totals: dict[str, Any],
+    warnings: list[str],
+    fmt: str,
+    links: dict[str, str] | None = None,
 ) -> str:
     if fmt == "json":
         data = {"format": 1, "servers": table, "summary": totals, "warnings": warnings}
         return json.dumps(data, sort_keys=True, indent=2) + "\n"
     if fmt == "html":
-        return _html(table, totals, warnings)
+        return _html(table, totals, warnings, links or {})
     return _markdown(table, totals, warnings)
 
 
@@ -121,12 +132,20 @@ table{border-collapse:collapse;font-size:14px}
 th,td{border:1px solid #ccc;padding:4px 8px;text-align:left;vertical-align:top}
 th{background:#f3f3f3;cursor:pointer;user-select:none}
 td.n{text-align:right;font-variant-numeric:tabular-nums}
+tr.failed td{background:#fff0f0}tr.failed td:last-child{color:#b00020;font-weight:600}
+tr.skipped td{color:#777}
+.legend{color:#555;font-size:13px}
 .g-A{color:#0a7d28}.g-B{color:#4b7d0a}.g-C{color:#9a7b00}.g-D{color:#b35c00}.g-F{color:#b00020}
 .warn{color:#b35c00}
 """
 
 
-def _html(table: list[dict[str, Any]], totals: dict[str, Any], warnings: list[str]) -> str:
+def _html(
+    table: list[dict[str, Any]],
+    totals: dict[str, Any],
+    warnings: list[str],
+    links: dict[str, str],
+) -> str:
     digest = base64.b64encode(hashlib.sha256(_SCRIPT.encode()).digest()).decode()
     csp = f"default-src 'none'; style-src 'unsafe-inline'; script-src 'sha256-{digest}'"
     head = "".join(f"<th>{html_text(h)}</th>" for h in HEADERS)
@@ -138,14 +157,46 @@ def _html(table: list[dict[str, Any]], totals: dict[str, Any], warnings: list[st
             css = ' class="n"' if col in numeric else ""
             if col == 3 and cell:
                 css = f' class="g-{html_text(cell)}"'
-            cells.append(f'<td{css} data-v="{html_text(cell)}">{html_text(cell)}</td>')
-        body.append("<tr>" + "".join(cells) + "</tr>")
+            shown = html_text(cell)
+            link = links.get(str(row.get("key", row["name"])))
+            if col == 1 and link:
+                shown = f'<a href="{html_text(link)}">{shown}</a>'
+            cells.append(f'<td{css} data-v="{html_text(cell)}">{shown}</td>')
+        body.append(f"<tr{_row_class(row)}>" + "".join(cells) + "</tr>")
     notes = "".join(f'<p class="warn">warning: {html_text(w)}</p>' for w in warnings)
+    legend = (
+        '<p class="legend">Highlighted rows: not recorded in full (failed, timed out, '
+        "incomplete or unreadable). Click a column to sort"
+        + ("; a server's name opens its own report." if links else ".")
+        + "</p>"
+    )
     return (
         '<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8">'
         f'<meta http-equiv="Content-Security-Policy" content="{csp}">'
         f"<title>MCP fleet leaderboard</title><style>{_STYLE}</style></head><body>"
         f"<h1>MCP fleet leaderboard</h1><p>{html_text(_summary_line(totals))}</p>{notes}"
+        f"<h2>Grades</h2>{_grade_histogram(table)}{legend}"
         f"<table><thead><tr>{head}</tr></thead><tbody>{''.join(body)}</tbody></table>"
         f"<script>{_SCRIPT}</script></body></html>\n"
     )
+
+
+def _row_class(row: dict[str, Any]) -> str:
+    if row["outcome"] in FAILED_OUTCOMES:
+        return ' class="failed"'
+    return ' class="skipped"' if row["outcome"] == "skipped" else ""
+
+
+def grade_counts(table: list[dict[str, Any]]) -> list[tuple[str, int]]:
+    """How many servers got each grade, A to F, then "none" (not scored)."""
+    counts = dict.fromkeys([*GRADE_COLORS, "none"], 0)
+    for row in table:
+        grade = row.get("grade")
+        counts[grade if grade in GRADE_COLORS else "none"] += 1
+    return list(counts.items())
+
+
+def _grade_histogram(table: list[dict[str, Any]]) -> str:
+    counts = grade_counts(table)
+    label = "Servers per grade: " + ", ".join(f"{grade} {n}" for grade, n in counts)
+    return histogram(counts, label)

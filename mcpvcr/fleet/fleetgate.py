@@ -18,6 +18,7 @@ from mcpvcr import store
 from mcpvcr.errors import McpVcrError
 from mcpvcr.fleet.board import Merged, merge
 from mcpvcr.fleet.gate_adapter import check
+from mcpvcr.fleet.index import cassette_path
 from mcpvcr.gate import Policy
 from mcpvcr.report.escape import md_code, md_text, one_line
 
@@ -79,7 +80,7 @@ def _cassette(side: Merged, key: str) -> Path | None:
     name = entry.get("cassette")
     if not name or entry.get("outcome") not in ("recorded", "incomplete"):
         return None
-    path = base / str(name)
+    path = cassette_path(base, name, key)
     return path if path.is_file() else None
 
 

@@ -27,6 +27,32 @@ JOURNAL = "fleet-index.journal.jsonl"
 FORMAT = 1
 
 
+def cassette_path(base: Path, name: object, key: str) -> Path:
+    """The cassette an index entry names, which must be a file directly inside `base`.
+
+    An index can come from anyone (a downloaded fleet, a pull request): a `cassette`
+    field that is absolute, has a folder part or `..`, or is a symlink leading out
+    is refused with one line that reads the same whether or not that file exists."""
+    text = str(name)
+    outside = UsageError(
+        f"{base / INDEX}: server {key!r}: cassette {text!r} is not a file name inside "
+        f"{base} (an index may only name cassettes in its own directory)"
+    )
+    if (
+        not text
+        or text in (".", "..")
+        or "/" in text
+        or "\\" in text
+        or "\0" in text
+        or os.path.isabs(text)
+    ):
+        raise outside
+    path = base / text
+    if os.path.dirname(os.path.realpath(path)) != os.path.realpath(base):
+        raise outside
+    return path
+
+
 def read_index(
     directory: str | os.PathLike[str],
 ) -> tuple[dict[str, Any], dict[str, dict[str, Any]]]:

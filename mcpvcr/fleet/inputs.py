@@ -40,11 +40,14 @@ class Inputs:
         self.scratch = scratch
         self.missing: list[str] = []
         self.notes: list[str] = []
+        self.secrets: set[str] = set()
+        """Every value the user supplied: a secret wherever it lands (argv, URL, env)."""
 
     def value(self, item: dict[str, Any], name: str) -> str | None:
         """The resolved value of one input (None when it has none)."""
         user = self.environ.get(user_key(self.server, name))
         if user is not None:
+            self.secrets.add(user)
             return user
         for key in ("value", "default"):
             raw = item.get(key)

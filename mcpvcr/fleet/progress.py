@@ -10,6 +10,8 @@ import sys
 import time
 from typing import TextIO
 
+from mcpvcr.terminal import clip, columns
+
 
 class Progress:
     def __init__(self, total: int, stream: TextIO | None = None, interval: float = 5.0) -> None:
@@ -48,7 +50,8 @@ class Progress:
             return
         self.last = now
         if self.tty:
-            self.stream.write("\r\033[K" + self.line())
+            # Cut to the terminal's width: a wrapped line cannot be rewritten in place.
+            self.stream.write("\r\033[K" + clip(self.line(), columns(self.stream) - 1))
         else:
             self.stream.write(self.line() + "\n")
         self.stream.flush()

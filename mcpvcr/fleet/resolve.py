@@ -11,6 +11,12 @@ entry's own `version`.
 - PyPI: with uv, `uvx [runtimeArguments] --from ID==VERSION ID`; without uv, or
   sandboxed, a per-package venv made once (python -m venv + pip, or uv), then
   its `bin/ID`.
+- Installing never runs the package's code: npm with `--ignore-scripts`
+  (`npm_config_ignore_scripts` for npx), pip with `--only-binary :all:`, uv
+  with `--no-build` (`UV_NO_BUILD` for uvx): no lifecycle script, no build
+  backend. A package that needs one fails to install, with the reason. The
+  install steps run with the environment `sandbox.install_environment` keeps
+  (no credentials).
 - OCI: `docker run -i --rm --init [--network none] -e NAME ... IMAGE`, the env
   values in the process environment; runtimeArguments that repeat `run`,
   `-i`, `--rm` or the image are dropped; `-e NAME=VALUE` moves into the env.
@@ -29,6 +35,8 @@ from mcpvcr.fleet.inputs import Inputs
 from mcpvcr.fleet.spec import ServerSpec, Transport, skipped
 
 _SAFE = re.compile(r"[^A-Za-z0-9._@=-]+")
+NO_INSTALL_CODE = {"npm_config_ignore_scripts": "true", "UV_NO_BUILD": "1"}
+"""For installs that happen at launch (npx -y, uvx): no lifecycle script, no build backend."""
 DOCKER_DROP = {"run", "-i", "--interactive", "--rm", "-t", "--tty", "-it", "true"}
 
 
@@ -133,18 +141,35 @@ def _package(
     if inputs.missing:
         missing = tuple(dict.fromkeys(inputs.missing))
         return skipped(name, "missing-inputs", source="registry", version=version, missing=missing)
-    plan = {"npm": _npm, "pypi": _pypi, "oci": _oci}[kind](pkg, runtimes, sandboxed)
-    return replace(plan, name=name, notes=tuple(inputs.notes))
+    try:
+        plan = {"npm": _npm, "pypi": _pypi, "oci": _oci}[kind](pkg, runtimes, sandboxed)
+    except RefusedDockerFlag as err:
+        why = (
+            f"refused-docker-flag: {name}: runtimeArguments {err} (a registry entry may not "
+            "mount host paths, add privileges, share host namespaces or open the network)"
+        )
+        return skipped(name, why, source="registry", version=version)
+    return replace(plan, name=name, notes=tuple(inputs.notes), secrets=frozenset(inputs.secrets))
 
 
 def _npm(pkg: _Package, runtimes: Runtimes, sandboxed: bool) -> ServerSpec:
     spec = f"{pkg.ident}@{pkg.version}"
     if not sandboxed:
         argv = ("npx", "-y", *pkg.runtime_args, spec, *pkg.package_args)
-        return ServerSpec(name="", version=pkg.version, argv=argv, env=pkg.env, source="registry")
+        env = {**pkg.env, **NO_INSTALL_CODE}
+        return ServerSpec(name="", version=pkg.version, argv=argv, env=env, source="registry")
     # Installed once with network, outside the sandbox; run inside it with no network.
     marker = f"{pkg.folder}/node_modules/{pkg.ident}/package.json"
-    install = ("npm", "install", "--no-save", "--no-audit", "--no-fund", "--prefix", pkg.folder)
+    install = (
+        "npm",
+        "install",
+        "--ignore-scripts",
+        "--no-save",
+        "--no-audit",
+        "--no-fund",
+        "--prefix",
+        pkg.folder,
+    )
     return ServerSpec(
         name="",
         version=pkg.version,
@@ -160,7 +185,8 @@ def _pypi(pkg: _Package, runtimes: Runtimes, sandboxed: bool) -> ServerSpec:
     pin = f"{pkg.ident}=={pkg.version}"
     if runtimes.uv and not sandboxed:
         argv = ("uvx", *pkg.runtime_args, "--from", pin, pkg.ident, *pkg.package_args)
-        return ServerSpec(name="", version=pkg.version, argv=argv, env=pkg.env, source="registry")
+        env = {**pkg.env, **NO_INSTALL_CODE}
+        return ServerSpec(name="", version=pkg.version, argv=argv, env=env, source="registry")
     return ServerSpec(
         name="",
         version=pkg.version,
@@ -200,6 +226,7 @@ def _venv_steps(folder: str, pin: str, runtimes: Runtimes) -> tuple[tuple[str, .
                 "uv",
                 "pip",
                 "install",
+                "--no-build",
                 "--python",
                 marker,
                 pin,
@@ -215,28 +242,60 @@ def _venv_steps(folder: str, pin: str, runtimes: Runtimes) -> tuple[tuple[str, .
             f"{folder}/bin/pip",
             "install",
             "--quiet",
+            "--only-binary",
+            ":all:",
             pin,
         ),
         ("mcpvcr-touch", f"{folder}/.mcpvcr-installed"),
     )
 
 
+DOCKER_BARE = {"--init", "--read-only", "--no-healthcheck"}
+"""Flags without a value a registry entry may add: none widens what the container reaches."""
+DOCKER_VALUED = {"-w", "--workdir", "--entrypoint", "--cap-drop", "--tmpfs", "--label", "-l"}
+"""Flags with a value a registry entry may add (the value stays inside the container)."""
+
+
+class RefusedDockerFlag(ValueError):
+    """A runtimeArguments flag that would widen the container (mounts, privileges, host
+    namespaces, ports, another network or user); the message names the flag."""
+
+
 def _docker_args(args: list[str], image: str) -> tuple[list[str], dict[str, str]]:
-    """runtimeArguments without what `docker run -i --rm` already says; -e K=V into the env."""
+    """runtimeArguments without what `docker run -i --rm` already says; -e K=V into the env.
+
+    Allow-listed: -e/--env NAME=VALUE (moved into the environment), the flags of
+    DOCKER_DROP, DOCKER_BARE and DOCKER_VALUED, `--network none`, `--user` other than
+    root. Anything else (-v, --mount, --privileged, --network host, --pid, --ipc,
+    --cap-add, --device, --security-opt, -p, --user root, another image...) raises
+    RefusedDockerFlag: a registry entry must not decide what of the host a server sees.
+    """
     bare = image.rsplit(":", 1)[0]
     kept: list[str] = []
     moved: dict[str, str] = {}
     items = iter(args)
-    for item in items:
-        if item in DOCKER_DROP or item in (image, bare):
+    for raw in items:
+        item, eq, inline = raw.partition("=") if raw.startswith("--") else (raw, "", "")
+        if raw in DOCKER_DROP or raw in (image, bare):
             continue
         if item in ("-e", "--env"):
-            pair = next(items, "")
+            pair = inline if eq else next(items, "")
             key, sep, value = pair.partition("=")
             if sep:
                 moved[key] = value  # passed as `-e KEY` with every env var, value in the env
+            continue  # a bare `-e NAME` would pass mcpvcr's own variable: dropped
+        if item in DOCKER_BARE and not eq:
+            kept.append(item)
             continue
-        kept.append(item)
+        if item in DOCKER_VALUED or item in ("--network", "--net", "-u", "--user"):
+            value = inline if eq else next(items, "")
+            if item in ("--network", "--net") and value != "none":
+                raise RefusedDockerFlag(f"{item} {value}")
+            if item in ("-u", "--user") and value.split(":")[0] in ("", "root", "0"):
+                raise RefusedDockerFlag(f"{item} {value or '(empty)'}")
+            kept += [item, value]
+            continue
+        raise RefusedDockerFlag(raw if raw.startswith("-") else f"unexpected argument {raw!r}")
     return kept, moved
 
 
@@ -252,7 +311,14 @@ def _remote(name: str, remote: dict[str, Any], inputs: Inputs) -> ServerSpec:
             name, "missing-inputs", source="registry", missing=tuple(dict.fromkeys(inputs.missing))
         )
     transport: Transport = "sse" if str(remote.get("type")).lower() == "sse" else "http"
-    return ServerSpec(name=name, transport=transport, url=url, headers=headers, source="registry")
+    return ServerSpec(
+        name=name,
+        transport=transport,
+        url=url,
+        headers=headers,
+        source="registry",
+        secrets=frozenset(inputs.secrets),
+    )
 
 
 def _safe(text: str) -> str:

@@ -17,9 +17,9 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from mcpvcr._version import __version__
-from mcpvcr.errors import UsageError
+from mcpvcr.errors import Terminated, UsageError
 from mcpvcr.fleet import sandbox
-from mcpvcr.fleet.index import Journal, read_index, write_index
+from mcpvcr.fleet.index import Journal, cassette_path, read_index, write_index
 from mcpvcr.fleet.pool import Job, Pool, Result
 from mcpvcr.fleet.progress import Progress
 from mcpvcr.fleet.shard import Shard
@@ -49,9 +49,24 @@ class Outcome:
     counts: dict[str, int] = field(default_factory=dict)
     complete: bool = True
     interrupted: bool = False
+    terminated: bool = False
+    """Interrupted by SIGTERM (exit 143) rather than Ctrl-C (130)."""
+    reused: int = 0
+    """Servers --resume kept from the last run (counted under `recorded` too)."""
 
     def add(self, outcome: str) -> None:
         self.counts[outcome] = self.counts.get(outcome, 0) + 1
+
+    def describe(self) -> str:
+        """`2 recorded, 4 reused (unchanged since the last run), 1 failed`, or `nothing`."""
+        parts = []
+        for name, count in sorted(self.counts.items()):
+            if name == "recorded" and self.reused:
+                fresh = count - self.reused
+                parts.append(f"{fresh} recorded, {self.reused} reused (unchanged since last run)")
+            else:
+                parts.append(f"{count} {name}")
+        return ", ".join(parts) or "nothing"
 
 
 def default_jobs() -> int:
@@ -103,8 +118,9 @@ class _FleetRun:
             self.result.complete = self.pool.run(
                 self._jobs(), self._done, deadline=deadline, on_tick=self._tick
             )
-        except KeyboardInterrupt:
+        except KeyboardInterrupt as err:
             self.result.interrupted = True
+            self.result.terminated = isinstance(err, Terminated)
             self.result.complete = False
         finally:
             self.journal.close()
@@ -137,6 +153,7 @@ class _FleetRun:
                 continue
             old = self.prior.get(spec.key)
             if self.settings.resume and old is not None and _unchanged(old, identity, self.out):
+                self.result.reused += 1
                 self._finish(old, False)
                 continue
             payload = _payload(spec, self.settings, self.out)
@@ -172,8 +189,9 @@ def _unchanged(old: dict[str, Any], identity: dict[str, Any], out: Path) -> bool
     from mcpvcr.fleet.summary import sha256
 
     try:
-        return sha256((out / str(old["cassette"])).read_bytes()) == old.get("cassetteSha256")
-    except OSError:
+        path = cassette_path(out, old["cassette"], str(old.get("key", "")))
+        return sha256(path.read_bytes()) == old.get("cassetteSha256")
+    except (OSError, UsageError):
         return False
 
 
@@ -192,6 +210,7 @@ def _payload(spec: ServerSpec, settings: Settings, out: Path) -> dict[str, Any]:
         "output": str(out / f"{spec.stem()}.mcpvcr"),
         "recordArgs": _record_args(spec, settings),
         "label": spec.name,
+        "secrets": sorted(spec.secrets),
     }
 
 
@@ -220,6 +239,11 @@ def _entry(spec: ServerSpec, settings: Settings, res: Result) -> dict[str, Any]:
     else:
         outcome, reason = "failed", _reason(spec, res)
     entry["outcome"] = outcome
+    entry["sandbox"] = sandbox.applied(
+        settings.sandbox, transport=spec.transport, wrap=spec.wrap, argv=spec.argv
+    )
+    if spec.prepare:
+        entry["install"] = sandbox.INSTALL_NOTE
     if reason:
         entry["reason"] = reason
     if written:

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import shutil
 import subprocess
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from functools import cache
 
 from mcpvcr.errors import UsageError
@@ -23,6 +23,49 @@ from mcpvcr.errors import UsageError
 MODES = ("none", "netns", "bwrap")
 NETNS_PREFIX = ("unshare", "-rn", "--pid", "--fork", "--kill-child", "--mount-proc")
 SCRATCH_HOME = "/tmp/mcpvcr-home"
+
+
+INSTALL_ENV = frozenset(
+    {"PATH", "HOME", "USER", "LOGNAME", "LANG", "LC_ALL", "LC_CTYPE", "TZ", "TMPDIR", "TERM"}
+    | {"HTTP_PROXY", "HTTPS_PROXY", "NO_PROXY", "http_proxy", "https_proxy", "no_proxy"}
+    | {"SSL_CERT_FILE", "SSL_CERT_DIR", "NODE_EXTRA_CA_CERTS", "REQUESTS_CA_BUNDLE"}
+    | {"PIP_INDEX_URL", "PIP_EXTRA_INDEX_URL", "UV_INDEX_URL", "UV_EXTRA_INDEX_URL"}
+    | {"UV_CACHE_DIR", "npm_config_registry", "NPM_CONFIG_REGISTRY", "npm_config_cache"}
+    | {"XDG_CACHE_HOME", "SYSTEMROOT"}
+)
+"""What a package install step may see of mcpvcr's environment: locations, locale,
+proxies and index addresses; never a credential (AWS_*, GITHUB_TOKEN, MCPVCR_SECRET__*)."""
+INSTALL_SAFETY = {
+    "npm_config_ignore_scripts": "true",
+    "npm_config_audit": "false",
+    "npm_config_fund": "false",
+    "npm_config_update_notifier": "false",
+    "PIP_ONLY_BINARY": ":all:",
+    "PIP_NO_INPUT": "1",
+    "UV_NO_BUILD": "1",
+}
+"""Forced on for every install step: no lifecycle script, no build backend."""
+INSTALL_NOTE = "outside the sandbox: network on, install scripts and builds off, scrubbed env"
+
+
+def install_environment(environ: Mapping[str, str]) -> dict[str, str]:
+    """The environment of a package install step (see INSTALL_ENV and INSTALL_SAFETY)."""
+    kept = {key: value for key, value in environ.items() if key in INSTALL_ENV}
+    return {**kept, **INSTALL_SAFETY}
+
+
+def applied(mode: str, *, transport: str, wrap: bool, argv: Sequence[str]) -> str:
+    """The sandbox that really applies to one server, for the index (never a claim that
+    is not true): the fleet mode for a wrapped stdio server, docker's own for an image."""
+    if transport != "stdio":
+        return "none (remote service, reached over the network)"
+    if wrap:
+        return mode
+    if "docker" in argv[:1]:
+        if "--network" in argv and argv[list(argv).index("--network") + 1] == "none":
+            return "docker --network none"
+        return "docker (network on)"
+    return "none"
 
 
 @cache

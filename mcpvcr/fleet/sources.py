@@ -68,4 +68,5 @@ def _one(path: str, name: str, environ: Mapping[str, str] | None) -> ServerSpec:
         cwd=target.cwd,
         url=target.url,
         headers=dict(target.headers),
+        secrets=frozenset(target.secret_values()),
     )

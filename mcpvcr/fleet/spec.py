@@ -44,6 +44,9 @@ class ServerSpec:
     notes: tuple[str, ...] = ()
     wrap: bool = True
     """Whether --sandbox wraps the argv (docker isolates itself: --network none)."""
+    secrets: frozenset[str] = frozenset()
+    """Values that must never be written (config expansions, user inputs, env and header
+    values): handed to the worker so its redaction knows them; never in the index."""
 
     @property
     def key(self) -> str:
@@ -60,14 +63,21 @@ class ServerSpec:
         """What the launch-spec hash covers (names, never secret values)."""
         return {
             "transport": self.transport,
-            "argv": list(self.argv),
+            "argv": [self._masked(part) for part in self.argv],
             "cwd": self.cwd,
             "env": sorted(self.env),
-            "url": self.url,
+            "url": self._masked(self.url) if self.url else self.url,
             "headers": sorted(self.headers),
             "sandbox": sandbox if self.transport == "stdio" and self.wrap else "none",
             "options": dict(sorted(options.items())),
         }
+
+    def _masked(self, text: str) -> str:
+        """`text` with every secret value replaced: the hash must not depend on a token."""
+        for secret in sorted(self.secrets, key=len, reverse=True):
+            if len(secret) >= 4:
+                text = text.replace(secret, "***")
+        return text
 
     def spec_hash(self, sandbox: str, options: Mapping[str, Any]) -> str:
         text = json.dumps(self.launch_spec(sandbox, options), sort_keys=True, default=str)

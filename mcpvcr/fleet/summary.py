@@ -38,6 +38,7 @@ def summarize(report: Report) -> dict[str, Any]:
         if report.fuzzed
         else None,
         "complete": report.complete,
+        "serverVersion": report.server.get("version", ""),
     }
 
 

@@ -118,7 +118,8 @@ def lint_config(path: str, server: str | None = None) -> list[Finding]:
     findings: list[Finding] = []
     for name, entry in servers.items():
         for code, hit in _check(name, entry):
-            findings.append(_BY_CODE[code].finding(hit))
+            located = Hit(hit.message, {"server": name, **hit.location}, hit.severity)
+            findings.append(_BY_CODE[code].finding(located))
     return findings
 
 

@@ -53,7 +53,7 @@ class Finding:
         for key in ("resource", "template", "prompt"):
             if key in loc:
                 return f"{key} {loc[key]}"
-        return "server"
+        return f"server {loc['server']}" if "server" in loc else "server"  # launch configs
 
 
 @dataclass(frozen=True)

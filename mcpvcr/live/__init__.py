@@ -12,6 +12,8 @@ import asyncio
 import signal
 from typing import TYPE_CHECKING
 
+from mcpvcr.errors import Terminated
+
 if TYPE_CHECKING:
     from mcpvcr.cassette import Cassette
     from mcpvcr.recording import RecordOptions
@@ -33,13 +35,21 @@ def record(target: Target, options: RecordOptions) -> Cassette:
     """
     from mcpvcr.live.stdio import kill_leftovers
 
+    terminated: list[bool] = []
+
     async def main() -> Cassette:
         loop = asyncio.get_running_loop()
         task = asyncio.current_task()
         installed = False
+
+        def on_sigterm() -> None:
+            terminated.append(True)
+            if task is not None:
+                task.cancel()
+
         if task is not None:
             try:
-                loop.add_signal_handler(signal.SIGTERM, task.cancel)
+                loop.add_signal_handler(signal.SIGTERM, on_sigterm)
                 installed = True
             except (NotImplementedError, RuntimeError, ValueError):
                 pass  # not the main thread, or no signal support: Ctrl-C still works
@@ -53,6 +63,6 @@ def record(target: Target, options: RecordOptions) -> Cassette:
         with asyncio.Runner() as runner:
             return runner.run(main())
     except asyncio.CancelledError:
-        raise KeyboardInterrupt from None
+        raise (Terminated() if terminated else KeyboardInterrupt()) from None
     finally:
         kill_leftovers()

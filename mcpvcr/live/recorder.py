@@ -80,8 +80,10 @@ async def _attempt(
     if cassette.header.get("complete") is False and any(details):
         # The cassette says only how the server ended (stable); its stderr tail
         # (PIDs, times, paths) explains why, so it goes to our stderr instead.
-        detail = printable(redact("; ".join(d for d in details if d), target.secret_values()))
-        print(f"mcpvcr: {printable(target.label)}: {detail}", file=sys.stderr, flush=True)
+        # One line for one event: the command that reports the incomplete recording says it.
+        cassette.detail = printable(
+            redact("; ".join(d for d in details if d), target.secret_values())
+        )
     return cassette
 
 
@@ -229,7 +231,8 @@ async def _progress(
         return
     from mcpvcr.progress import Progress
 
-    progress = Progress(sys.stderr, label=target.label, total_tools=total_tools)
+    verb = "verifying" if options.replay_calls else "fuzzing" if options.fuzz else "calling"
+    progress = Progress(sys.stderr, label=target.label, total_tools=total_tools, verb=verb)
     client.on_answer = progress.answered
 
     async def ticker() -> None:
@@ -342,7 +345,9 @@ def _finish(cassette: Cassette, target: Target, options: RecordOptions) -> Casse
     secrets = target.secret_values()
     body = redact(cassette.body, secrets, options.scrub_patterns, placeholders)
     header = redact(cassette.header, secrets, (), placeholders)
-    return Cassette(header=codec.canonicalize(header), body=codec.canonical_body(body))
+    canonical = Cassette(header=codec.canonicalize(header), body=codec.canonical_body(body))
+    canonical.detail = cassette.detail
+    return canonical
 
 
 @contextlib.asynccontextmanager

@@ -13,13 +13,16 @@ Notifications and the client's answers get 202.
 from __future__ import annotations
 
 import asyncio
+import errno
 import json
+import socket
 import uuid
 from collections import OrderedDict
 from collections.abc import AsyncIterator
 from typing import Any
 from urllib.parse import urlsplit
 
+from mcpvcr.errors import CannotRun
 from mcpvcr.jsonrpc import INTERNAL_ERROR, PARSE_ERROR
 from mcpvcr.replay.http_guard import HttpGuard, bounded_protocol, read_body
 from mcpvcr.replay.peer import Outbox, Peer
@@ -275,5 +278,34 @@ async def serve_http(
         timeout_graceful_shutdown=1,
     )
     server = uvicorn.Server(config)
-    await server.serve()
+    listener = _listen(host, port)  # bound here: a port in use is one mcpvcr line, not uvicorn's
+    try:
+        await server.serve(sockets=[listener])
+    finally:
+        listener.close()
     return closed[0] if closed else None
+
+
+def _listen(host: str, port: int) -> socket.socket:
+    """A socket bound to HOST:PORT, or a one-line `CannotRun` naming the address."""
+    shown = f"[{host}]:{port}" if ":" in host else f"{host}:{port}"
+    try:
+        family, kind, proto, _, address = socket.getaddrinfo(
+            host, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE
+        )[0]
+        listener = socket.socket(family, kind, proto)
+    except OSError as err:
+        raise CannotRun(f"--http {shown}: cannot listen there ({err.strerror or err})") from None
+    try:
+        listener.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        listener.bind(address)
+        listener.listen(128)
+    except OSError as err:
+        listener.close()
+        if err.errno == errno.EADDRINUSE:
+            raise CannotRun(
+                f"--http {shown}: the port is already in use (pick another port)"
+            ) from None
+        raise CannotRun(f"--http {shown}: cannot listen there ({err.strerror or err})") from None
+    listener.setblocking(False)
+    return listener

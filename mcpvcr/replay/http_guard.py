@@ -8,8 +8,13 @@ forwards calls to the real server with the user's credentials, so:
   page sends its own host name; the Origin check alone is not enough);
 - record-through modes need `Authorization: Bearer <token>`, a token made at
   start and printed once on stderr (otherwise it is an open proxy);
-- a request body is capped at MAX_BODY_BYTES, its headers must arrive within
-  HEADER_SECONDS, at most MAX_CONNECTIONS connections are open at once;
+- a request body is capped at MAX_BODY_BYTES; a whole request (headers and
+  body) must arrive within HEADER_SECONDS of the connection opening or of the
+  previous answer, else the connection is closed (a body that trickles in is
+  no better than headers that do); at most MAX_CONNECTIONS connections are open
+  at once, and when they are all taken a new client takes the slot of the
+  connection that has been waiting longest for its request (idle or stalled),
+  so slow clients cannot starve the others;
 - nothing a client sends can make the server log a traceback.
 """
 
@@ -88,27 +93,53 @@ def bounded_protocol() -> type[Any]:
     """uvicorn's h11 protocol, closing connections past MAX_CONNECTIONS and those whose
     request headers take longer than HEADER_SECONDS (half-open connections used to
     exhaust file descriptors)."""
+    import h11
     from uvicorn.protocols.http.h11_impl import H11Protocol
 
     class Bounded(H11Protocol):
         _header_timer: Any = None
         _refused = False
+        _since = 0.0
+        """When this connection began waiting for its current request."""
 
         def connection_made(self, transport: Any) -> None:
-            if len(self.connections) >= MAX_CONNECTIONS:
+            if len(self.connections) >= MAX_CONNECTIONS and not self._evict_one():
                 self._refused = True
                 transport.close()
                 return
             super().connection_made(transport)
             self._arm()
 
+        def _evict_one(self) -> bool:
+            """Close the connection waiting longest for its request (headers or body
+            still coming, or idle between requests); False when all are being answered."""
+            waiting = [c for c in self.connections if isinstance(c, Bounded) and c._waiting()]
+            if not waiting:
+                return False
+            oldest = min(waiting, key=lambda c: c._since)
+            oldest._close()
+            self.connections.discard(oldest)
+            return True
+
+        def _waiting(self) -> bool:
+            """No request is being answered: the client still owes headers or body."""
+            if self.transport is None or self.transport.is_closing():
+                return False
+            if self.cycle is None or self.cycle.response_complete:
+                return True
+            return bool(self.conn.their_state is h11.SEND_BODY)
+
+        def _close(self) -> None:
+            if self.transport is not None and not self.transport.is_closing():
+                self.transport.close()
+
         def _arm(self) -> None:
+            self._since = self.loop.time()
             self._header_timer = self.loop.call_later(HEADER_SECONDS, self._header_timeout)
 
         def _header_timeout(self) -> None:
-            waiting = self.cycle is None or self.cycle.response_complete
-            if waiting and self.transport is not None and not self.transport.is_closing():
-                self.transport.close()
+            if self._waiting():
+                self._close()
 
         def on_response_complete(self) -> None:
             super().on_response_complete()

@@ -8,6 +8,17 @@ from dataclasses import dataclass
 from mcpvcr.lint.registry import SEVERITY_RANK, Finding
 from mcpvcr.scoring.model import Critical, FuzzRow, Report
 
+RULE_DOCS_BASE = "docs/rules/"
+"""Where each rule's page lives (`<base><code>.md`); the one constant to point elsewhere."""
+
+
+def rule_doc_url(code: str) -> str:
+    """The link to a rule's documentation page, e.g. `docs/rules/tool.missing_description.md`."""
+    from urllib.parse import quote
+
+    return f"{RULE_DOCS_BASE}{quote(code, safe='._-')}.md"
+
+
 NOTHING_TO_FIX = "Nothing to fix — this server passes every check. ✓"
 NO_CRITICAL = (
     "no silent accepts, hallucinated successes, output-schema violations or protocol crashes"

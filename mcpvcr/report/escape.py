@@ -36,7 +36,9 @@ def md_text(text: str) -> str:
     @mention can come out of it."""
     escaped = html.escape(one_line(text), quote=False)
     escaped = _MD_SPECIAL.sub(r"\\\1", escaped)
-    escaped = escaped.replace("@", "&#64;")  # no notification for @user or @org/team
+    # No notification for @user or @org/team: GitHub decodes `&#64;` back into a mention,
+    # but not an @ followed by a zero-width joiner (invisible when read).
+    escaped = escaped.replace("@", "@\u200d")
     return _MD_BLOCK_START.sub(lambda m: "\\" + m.group(1), escaped)
 
 

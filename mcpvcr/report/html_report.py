@@ -1,7 +1,9 @@
 """One self-contained HTML page: inline CSS, no scripts, no fetches, all server text escaped.
 
 Readable without JavaScript: the long sections are `<details>` elements, which
-browsers open and close by themselves.
+browsers open and close by themselves. The score gauge and the dimension chart are
+inline SVG; each finding's code links to its rule page (`common.rule_doc_url`); the
+side effects a jailed recording observed get their own table when the cassette has any.
 """
 
 from __future__ import annotations
@@ -14,11 +16,13 @@ from mcpvcr.report.common import (
     critical_parts,
     fix_groups,
     fuzz_note,
+    rule_doc_url,
     security_findings,
     severity_counts,
     sorted_findings,
 )
 from mcpvcr.report.escape import html_text as esc
+from mcpvcr.report.svg import bar_chart, score_gauge
 from mcpvcr.scoring.model import Report, short_number
 
 _STYLE = """
@@ -33,6 +37,8 @@ th{background:#f6f8fa}code{background:#f6f8fa;padding:0 .25em;border-radius:3px}
 .critical{background:#fff5f5;border-left:4px solid #b31d28;padding:.5em 1em}
 .ok{background:#f0fff4;border-left:4px solid #22863a;padding:.5em 1em}
 .muted{color:#586069}
+.headline{display:flex;align-items:center;gap:1.5em;flex-wrap:wrap}
+a code{color:#0366d6}svg text{font-family:inherit}
 """.strip()
 
 
@@ -55,6 +61,7 @@ def render_html(report: Report) -> str:
         *_dimensions(report),
         *_findings(report),
         *_fuzz(report),
+        *_side_effects(report),
         *_fixes(report),
         *_second_opinion(report),
         "</body>",
@@ -79,14 +86,16 @@ def _header(report: Report) -> list[str]:
             f"<pre>{esc(server['instructions'])}</pre></details>"
         )
     lines.append(
+        f'<div class="headline">{score_gauge(report.overall, report.grade)}'
         f'<p><span class="score">{report.overall} / 100</span>'
-        f'<span class="grade">Grade {report.grade}</span></p>'
+        f'<span class="grade">Grade {report.grade}</span></p></div>'
     )
     if report.cap:
         lines.append(
             f"<p><strong>⚠ Score {esc(report.cap)}</strong> "
             f"(dimensions alone: {report.uncapped})</p>"
         )
+    lines.extend(f"<p><strong>⚠ {esc(line)}</strong></p>" for line in report.rules_off)
     if report.fuzzed:
         shown = [
             esc(text) + (f" ({esc(', '.join(names))})" if names else "")
@@ -121,8 +130,10 @@ def _header(report: Report) -> list[str]:
 
 
 def _dimensions(report: Report) -> list[str]:
+    chart = [(dim.label, None if dim.not_measured else dim.score) for dim in report.dimensions]
     rows = [
         "<h2>Dimensions</h2>",
+        bar_chart(chart, 10, "Dimension scores out of 10"),
         "<table>",
         "<tr><th>Dimension</th><th>Score</th><th>Why</th></tr>",
     ]
@@ -148,7 +159,7 @@ def _findings(report: Report) -> list[str]:
     ]
     for f in sorted_findings(report.findings):
         rows.append(
-            f'<tr><td class="{f.severity}">{f.severity}</td><td><code>{esc(f.code)}</code></td>'
+            f'<tr><td class="{f.severity}">{f.severity}</td><td>{_rule_link(f.code)}</td>'
             f"<td><code>{esc(f.where)}</code></td><td>{esc(f.message)}</td></tr>"
         )
     rows += ["</table>", "</details>"]
@@ -180,13 +191,39 @@ def _fuzz(report: Report) -> list[str]:
     return rows
 
 
+def _rule_link(code: str) -> str:
+    return f'<a href="{esc(rule_doc_url(code))}"><code>{esc(code)}</code></a>'
+
+
+def _side_effects(report: Report) -> list[str]:
+    """What the recorded calls changed in the jail's copy of the working directory."""
+    if not report.side_effects:
+        return []
+    rows = [
+        "<h2>Side effects observed</h2>",
+        f"<p>{len(report.side_effects)} file change(s) in the jail's copy of the working "
+        "directory (paths and sizes, never contents).</p>",
+        "<table>",
+        "<tr><th>Tool</th><th>Case</th><th>Change</th><th>Path</th><th>Size (bytes)</th></tr>",
+    ]
+    for effect in report.side_effects:
+        size = "" if effect.size is None else str(effect.size)
+        rows.append(
+            f"<tr><td><code>{esc(effect.tool)}</code></td><td><code>{esc(effect.case)}</code>"
+            f'</td><td class="warning">{esc(effect.change)}</td><td><code>{esc(effect.path)}'
+            f"</code></td><td>{size}</td></tr>"
+        )
+    rows.append("</table>")
+    return rows
+
+
 def _fixes(report: Report) -> list[str]:
     groups = fix_groups(report.findings)
     if not groups:
         return ["<h2>Recommended fixes</h2>", f"<p>{esc(NOTHING_TO_FIX)}</p>"]
     items = [
         f'<li><strong class="{g.severity}">{g.severity}</strong> {esc(g.hint)} '
-        f'<span class="muted">(<code>{esc(g.code)}</code>: '
+        f'<span class="muted">({_rule_link(g.code)}: '
         f"{esc(', '.join(affected_list(g.affected)))})</span></li>"
         for g in groups
     ]

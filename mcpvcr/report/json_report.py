@@ -49,6 +49,7 @@ def report_document(report: Report) -> dict[str, Any]:
         "overall": report.overall,
         "grade": report.grade,
         "cap": _cap(report),
+        **({"rulesOff": list(report.rules_off)} if report.rules_off else {}),
         "dimensions": [d.to_dict() for d in report.dimensions],
         "critical": {
             "measured": critical.measured,
@@ -83,6 +84,7 @@ def soften_report(report: Report) -> dict[str, Any]:
         "overall": report.overall,
         "grade": report.grade,
         "cap": _cap(report),
+        **({"rulesOff": list(report.rules_off)} if report.rules_off else {}),
         "dimensions": [
             {"key": d.key, "label": d.label, "score": d.score, "notMeasured": d.not_measured}
             for d in report.dimensions

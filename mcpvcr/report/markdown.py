@@ -56,6 +56,7 @@ def _header(report: Report) -> str:
     lines.append(f"**Grade:** {report.grade}")
     if report.cap:
         lines.append(f"**⚠ Score {md_text(report.cap)}** (dimensions alone: {report.uncapped})")
+    lines.extend(f"**⚠ {md_text(line)}**" for line in report.rules_off)
     if report.fuzzed:
         parts = [
             md_text(text) + (f" ({_names(names)})" if names else "")

@@ -14,6 +14,7 @@ from mcpvcr.scoring.model import (
     Critical,
     FuzzRow,
     Report,
+    SideEffect,
     grade_of,
     round_half_up,
     security_cap_reason,
@@ -74,7 +75,18 @@ def build_report(cassette: Cassette, config: LintConfig | None = None) -> Report
         counts={kind: len(cassette.items(kind)) for kind in _KINDS},
         uncapped=average if overall != average else None,
         cap=cap if overall != average else None,
+        side_effects=side_effects(cassette),
+        rules_off=rules_off(config),
     )
+
+
+def rules_off(config: LintConfig | None) -> tuple[str, ...]:
+    """What `config` turns off or weakens (see LintConfig.rules_off); () for the defaults."""
+    if config is None:
+        return ()
+    from mcpvcr.lint import all_rules
+
+    return config.rules_off((r.code, r.default, r.severity) for r in all_rules())
 
 
 _KINDS = ("tools", "resources", "resourceTemplates", "prompts")
@@ -93,6 +105,32 @@ def _server(cassette: Cassette) -> dict[str, str]:
     if cassette.instructions:
         server["instructions"] = cassette.instructions
     return server
+
+
+def side_effects(cassette: Cassette) -> tuple[SideEffect, ...]:
+    """What recorded calls changed in the jail's copy: `sideEffects` {change: [{path, size}]}."""
+    found = []
+    for item in cassette.interactions_for("tools/call"):
+        effects = item.get("sideEffects")
+        if not isinstance(effects, dict):
+            continue
+        for change in ("created", "modified", "deleted"):
+            entries = effects.get(change)
+            for entry in entries if isinstance(entries, list) else []:
+                if isinstance(entry, dict) and isinstance(entry.get("path"), str):
+                    size = entry.get("size")
+                    found.append(
+                        SideEffect(
+                            tool=str(item.get("target", "")),
+                            case=str(item.get("case", "")),
+                            change=change,
+                            path=entry["path"],
+                            size=size
+                            if isinstance(size, int) and not isinstance(size, bool)
+                            else None,
+                        )
+                    )
+    return tuple(found)
 
 
 def fuzz_rows(cassette: Cassette) -> list[FuzzRow]:

@@ -212,6 +212,17 @@ class FuzzRow:
 
 
 @dataclass(frozen=True, kw_only=True)
+class SideEffect:
+    """One file a recorded call created, modified or deleted in the jail's copy (when recorded)."""
+
+    tool: str
+    case: str
+    change: str
+    path: str
+    size: int | None
+
+
+@dataclass(frozen=True, kw_only=True)
 class Report:
     """Everything a renderer needs; computed only from one cassette."""
 
@@ -235,3 +246,7 @@ class Report:
     """The average of the dimensions when a cap lowered `overall`, else None."""
     cap: str | None = None
     """Why `overall` was capped (security error findings), else None."""
+    side_effects: tuple[SideEffect, ...] = ()
+    """The interactions' `sideEffects` observations, in recorded order (none when not jailed)."""
+    rules_off: tuple[str, ...] = ()
+    """Rule families the configuration turned off or weakened, each naming its file."""

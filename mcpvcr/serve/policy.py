@@ -4,10 +4,16 @@ Tool calls come from a model, and a model can be steered by any text it reads,
 so by default a call may not start a program (`probe_connect` with a stdio
 command would run anything) and may only read or write cassettes inside one
 directory, the serve root. Both widen only by the person's own choice:
-`--allow-stdio`, or an allow-list in `[tool.mcpvcr.serve]`:
+`--allow-stdio`, `--allow-command "CMD"`, or an allow-list in the USER config
+file (`$MCPVCR_USER_CONFIG`, else `$XDG_CONFIG_HOME/mcpvcr/config.toml`, else
+`~/.config/mcpvcr/config.toml`):
 
-    [tool.mcpvcr.serve]
+    [serve]
     allow-stdio = ["npx -y @modelcontextprotocol/server-everything stdio"]
+
+A config file found by walking up from the working directory (a repository's
+`mcpvcr.toml` or `pyproject.toml`, or one planted in an ancestor folder) is not
+the person's choice: its `allow-stdio` is ignored, with a notice on stderr.
 
 An allow-list entry is one exact command line (split like a shell); a call may
 start it only as written, without `env` or `cwd` (`LD_PRELOAD` or
@@ -64,8 +70,8 @@ class ServePolicy:
         if tuple(argv) not in self.allowed_commands:
             raise PolicyError(
                 "starting stdio servers from a tool call is off: the person running "
-                "`mcpvcr serve` can allow it with --allow-stdio or list the exact command "
-                "in [tool.mcpvcr.serve] allow-stdio"
+                "`mcpvcr serve` can allow it with --allow-stdio, --allow-command CMD or "
+                "the exact command in [serve] allow-stdio of their user config"
             )
         if env or cwd:
             raise PolicyError(
@@ -83,6 +89,45 @@ class ServePolicy:
         if resolved != self.root and self.root not in resolved.parents:
             raise PolicyError(f"{text!r} {OUTSIDE_ROOT}")
         return resolved
+
+
+def user_config_path(environ: Mapping[str, str] | None = None) -> Path:
+    """The user-level config file (it may not exist)."""
+    env = os.environ if environ is None else environ
+    if env.get("MCPVCR_USER_CONFIG"):
+        return Path(env["MCPVCR_USER_CONFIG"])
+    base = env.get("XDG_CONFIG_HOME") or os.path.join(os.path.expanduser("~"), ".config")
+    return Path(base) / "mcpvcr" / "config.toml"
+
+
+def user_serve_table(environ: Mapping[str, str] | None = None) -> tuple[dict[str, Any], str]:
+    """`[serve]` (or `[tool.mcpvcr.serve]`) of the user-level config file, and its path."""
+    import tomllib
+
+    path = user_config_path(environ)
+    try:
+        with open(path, "rb") as handle:
+            data = tomllib.load(handle)
+    except FileNotFoundError:
+        return {}, ""
+    except (OSError, tomllib.TOMLDecodeError) as err:
+        raise UsageError(f"{path}: cannot read the user config ({err})") from None
+    table = data.get("tool", {}).get("mcpvcr", data) if isinstance(data.get("tool"), dict) else data
+    serve = table.get("serve", {}) if isinstance(table, dict) else {}
+    if not isinstance(serve, dict):
+        raise UsageError(f"{path}: [serve] must be a table")
+    return serve, str(path)
+
+
+def repo_allowance_notice(table: Mapping[str, Any], source: str) -> str | None:
+    """The stderr line when a config found by walking up tries to allow stdio commands."""
+    if "allow-stdio" not in table or table.get("allow-stdio") in (False, []):
+        return None
+    return (
+        f"mcpvcr: serve: ignoring allow-stdio in {source}: a config file found from the "
+        "working directory (a repository's) cannot let tool calls start programs; use "
+        f"--allow-stdio, --allow-command or the user config {user_config_path()}"
+    )
 
 
 def allowed_from_config(table: Mapping[str, Any], source: str) -> tuple[bool, list[str]]:

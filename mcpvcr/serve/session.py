@@ -196,7 +196,10 @@ class ProbeSession:
         from mcpvcr import codec, store
 
         connection = self._get(args.get("connectionId"))
-        cassette = await self._fuzzed(connection, args) if args.get("fuzz") else connection.cassette
+        if args.get("fuzz"):
+            cassette = await self._fuzzed(connection, args)
+        else:  # the latest recording: after probe_fuzz, the fuzzed one
+            cassette = connection.fuzzed or connection.cassette
         data = codec.encode(cassette)
         where = _allowed(self.policy.path, args["path"])
         try:

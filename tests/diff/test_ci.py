@@ -167,5 +167,5 @@ def test_pre_commit_hook_file_declares_an_offline_hook() -> None:
     text = (REPO / ".pre-commit-hooks.yaml").read_text()
     assert "- id: mcpvcr-gate" in text
     assert "entry: python -m mcpvcr.ci_action --pre-commit" in text
-    assert "files: '\\.mcpvcr$'" in text
+    assert "files: '\\.mcpvcr(\\.json)?$'" in text
     assert "record" not in text.split("entry:")[1].splitlines()[0]

@@ -11,7 +11,7 @@ import pytest
 from mcpvcr.errors import UsageError
 from mcpvcr.fleet.inputs import user_key
 from mcpvcr.fleet.registry import read_entries
-from mcpvcr.fleet.resolve import Runtimes, resolve
+from mcpvcr.fleet.resolve import NO_INSTALL_CODE, Runtimes, resolve
 
 ALL = Runtimes(npx=True, uv=True, python="/usr/bin/python3", docker=True)
 NO_UV = Runtimes(npx=True, uv=False, python="/usr/bin/python3", docker=False)
@@ -89,7 +89,11 @@ def test_a_required_secret_without_a_value_skips_and_names_it() -> None:
     key = user_key("io.github.x/pkg", "WEATHER_API_KEY")
     given = plan(npm(environmentVariables=env), environ={key: "k123"})
     assert given.skip is None
-    assert dict(given.env) == {"WEATHER_API_KEY": "k123", "WEATHER_UNITS": "celsius"}
+    assert dict(given.env) == {
+        "WEATHER_API_KEY": "k123",
+        "WEATHER_UNITS": "celsius",
+        **NO_INSTALL_CODE,  # npx installs at launch: no install scripts
+    }
 
 
 def test_the_hosts_own_variable_never_fills_an_input() -> None:

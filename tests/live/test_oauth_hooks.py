@@ -1,8 +1,10 @@
-"""Which SDK internals mcpvcr's OAuth client leans on: exactly one, and it still exists.
+"""Which SDK internals mcpvcr's OAuth client leans on: exactly these, and they still exist.
 
-The policy overrides httpx2's public `async_auth_flow`; the one private SDK hook left is
-`_perform_authorization` (no public way in mcp 2.3 to replace the scope the SDK chose, or
-to count authorization flows). A new SDK that renames it fails here, not silently.
+The policy overrides httpx2's public `async_auth_flow`. The private SDK hooks left have no
+public equivalent in mcp 2.3: `_perform_authorization` (replace the scope the SDK chose,
+count authorization flows), `_select_authorization_server` and `_expected_issuer`
+(`--oauth-issuer` pinning, checked before any request reaches another server). A new SDK
+that renames one fails here, not silently.
 """
 
 from __future__ import annotations
@@ -15,7 +17,7 @@ from mcp.client.auth.extensions.client_credentials import (
 
 from mcpvcr.live.oauth import identity, provider
 
-PRIVATE_HOOKS = {"_perform_authorization"}
+PRIVATE_HOOKS = {"_perform_authorization", "_select_authorization_server", "_expected_issuer"}
 
 
 def _sdk_privates_overridden(ours: type, sdk: type) -> set[str]:
@@ -26,7 +28,7 @@ def _sdk_privates_overridden(ours: type, sdk: type) -> set[str]:
     }
 
 
-def test_the_policy_overrides_one_private_sdk_hook_and_it_exists() -> None:
+def test_the_policy_overrides_only_the_listed_private_sdk_hooks_and_they_exist() -> None:
     for sdk in (OAuthClientProvider, ClientCredentialsOAuthProvider, PrivateKeyJWTOAuthProvider):
         assert _sdk_privates_overridden(provider._Policy, sdk) == PRIVATE_HOOKS
         assert all(callable(getattr(sdk, hook)) for hook in PRIVATE_HOOKS)

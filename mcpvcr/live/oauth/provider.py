@@ -16,6 +16,10 @@ What mcpvcr adds (`_Policy`):
   per recording, so a server that rejects every token cannot keep a person
   (or an authorization server) busy;
 - `--oauth-scope` replaces the scopes the server names;
+- `--oauth-issuer` pins the authorization server: when the protected resource
+  names another one (or, without resource metadata, its origin is another one),
+  the flow stops before any request reaches that server, so a client secret,
+  a private-key assertion or a registration goes nowhere else;
 - a cached token's expiry survives the process, so it is refreshed, not sent stale;
 - every failure of the flow becomes one line naming the target (CannotRun).
 
@@ -39,7 +43,7 @@ from mcp.client.auth.extensions.client_credentials import (
     PrivateKeyJWTOAuthProvider,
     SignedJWTParameters,
 )
-from mcp.client.auth.utils import extract_field_from_www_auth
+from mcp.client.auth.utils import extract_field_from_www_auth, issuers_match
 from mcp.shared.auth import OAuthClientInformationFull, OAuthClientMetadata
 
 from mcpvcr.errors import CannotRun
@@ -62,9 +66,10 @@ ISSUER_HINT = (
 class _Policy:
     """Mixed into each SDK provider class (it must come first in the bases).
 
-    It overrides httpx2's public `async_auth_flow` and one SDK hook that has no public
+    It overrides httpx2's public `async_auth_flow` and three SDK hooks that have no public
     equivalent in mcp 2.3: `_perform_authorization` (`--oauth-scope` replacing the scope
-    the SDK chose from the challenge, and counting flows). The token cache is loaded here
+    the SDK chose from the challenge, and counting flows), `_select_authorization_server`
+    and `_expected_issuer` (`--oauth-issuer` pinning). The token cache is loaded here
     through the SDK's public `TokenStorage` and `context` (with the expiry the SDK does not
     store). `tests/live/test_oauth.py` covers each.
     """
@@ -101,6 +106,30 @@ class _Policy:
         expires_at = self._mcpvcr_storage.expires_at()
         if self.context.current_tokens is not None and expires_at is not None:
             self.context.token_expiry_time = expires_at
+
+    def _select_authorization_server(self, advertised: list[str]) -> str:
+        pinned = self._mcpvcr_target.oauth.issuer
+        if pinned is None:
+            return str(super()._select_authorization_server(advertised))  # type: ignore[misc]
+        for server in advertised:
+            if issuers_match(server, pinned):
+                return server
+        raise CannotRun(self._not_pinned(", ".join(advertised)))
+
+    def _expected_issuer(self) -> str:
+        expected = str(super()._expected_issuer())  # type: ignore[misc]
+        pinned = self._mcpvcr_target.oauth.issuer
+        if pinned is not None and not issuers_match(expected, pinned):
+            raise CannotRun(self._not_pinned(expected))
+        return expected
+
+    def _not_pinned(self, named: str) -> str:
+        pinned = self._mcpvcr_target.oauth.issuer
+        return (
+            f"{self._mcpvcr_target.label}: the server's authorization server {named} is not "
+            f"the pinned --oauth-issuer {pinned}; nothing was sent to it (check the server, "
+            "or pin the issuer it names)"
+        )
 
     async def _perform_authorization(self) -> httpx2.Request:
         scope = self._mcpvcr_target.oauth.scope
