@@ -70,8 +70,9 @@ class ReplayServer:
 def pytest_configure(config: pytest.Config) -> None:
     config.addinivalue_line(
         "markers",
-        "mcpvcr(cassette, match_on='method,target,arguments', record_mode='none', target=None):"
-        " the cassette that the mcpvcr_server / mcpvcr_http_server fixtures replay",
+        "mcpvcr(cassette, match_on='method,target,arguments', record_mode='none', target=None,"
+        " chaos=SPEC, exhausted='repeat'): the cassette that the mcpvcr_server /"
+        " mcpvcr_http_server fixtures replay",
     )
     config.addinivalue_line(
         "markers",
@@ -123,6 +124,9 @@ def _marker_settings(request: pytest.FixtureRequest) -> tuple[Path, tuple[str, .
     options: tuple[str, ...] = ("--match-on", match_on, "--mode", mode.value)
     if target:
         options += ("--target", str(target))
+    for key, option in (("chaos", "--chaos"), ("exhausted", "--exhausted")):
+        if marker.kwargs.get(key) is not None:  # see docs/replay.md
+            options += (option, str(marker.kwargs[key]))
     return path, options
 
 

@@ -54,6 +54,9 @@ class RecordOptions:
     """Tools to exercise first, in this order (`[tool.mcpvcr.fuzz] order`)."""
     elicit_defaults: bool = False
     """Declare form elicitation and accept each form with the server's own defaults."""
+    client: Mapping[str, Any] | None = None
+    """`verify` of a baseline another client recorded through `replay`: speak `initialize`
+    as that client ({protocolVersion, capabilities, clientInfo}), as the baseline did."""
 
     def header_options(self) -> dict[str, Any]:
         """The options stored in the cassette header (not timeout/concurrency)."""

@@ -1,6 +1,7 @@
 """CI in lanes: `python -m tests.lanes` runs them in order and times each one.
 
-    lint     ruff check, ruff format --check, mypy --strict on mcpvcr and examples
+    lint     ruff check, ruff format --check (the Python code), mypy --strict on mcpvcr
+             and examples
     offline  every test not marked `real_target` (no real server needed; target < 3 min),
              on 4 workers
     real     `python -m tests.targets install`, then the `real_target` tests (the pinned
@@ -30,6 +31,9 @@ from pathlib import Path
 
 REPO = Path(__file__).resolve().parent.parent
 PY = sys.executable
+PYTHON_DIRS = ("mcpvcr", "tests", "examples", "bench")
+"""What `ruff format --check` formats: the Python code (not the code blocks of the Markdown
+docs, which tests/test_readme.py runs or parses instead)."""
 OFFLINE_WORKERS = "4"
 """The offline tests mostly wait (subprocesses, time-outs), so 4 workers on 2 cores overlap it."""
 REAL_WORKERS = "2"
@@ -46,7 +50,7 @@ def _pytest(marker: str, workers: str) -> list[str]:
 LANES: dict[str, list[list[str]]] = {
     "lint": [
         [PY, "-m", "ruff", "check", "."],
-        [PY, "-m", "ruff", "format", "--check", "."],
+        [PY, "-m", "ruff", "format", "--check", *PYTHON_DIRS],
         [PY, "-m", "mypy", "mcpvcr", "examples"],
     ],
     "offline": [_pytest("not real_target", OFFLINE_WORKERS)],

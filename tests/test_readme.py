@@ -55,7 +55,7 @@ def mcpvcr_lines() -> list[str]:
     for _doc, lang, body in ALL_BLOCKS:
         if lang == "text":  # the command table and sample output are prose
             continue
-        for line in body.splitlines():
+        for line in body.replace("\\\n", " ").splitlines():  # join `\` continuations
             text = line.strip().removeprefix("$ ").removeprefix("- ").removeprefix("run: ")
             if text.startswith("mcpvcr "):
                 lines.append(text)

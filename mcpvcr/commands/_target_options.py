@@ -74,6 +74,30 @@ def target_options(function: F) -> F:
             metavar="COMMAND",
             help='Run a stdio server: a command line, e.g. --stdio "npx -y pkg arg".',
         ),
+        *_connection_options(),
+    ]
+    function = oauth_options(function)  # innermost, so listed after the other target options
+    for decorator in reversed(decorators):
+        function = decorator(function)
+    return function
+
+
+def proxy_options(function: F) -> F:
+    """`replay`'s record-through target: reached as `record` reaches it (--config/--server,
+    --header/--bearer/--env/--cwd, config-file secrets), stored as `record` stores it
+    (--scrub, --keep-volatile, redaction)."""
+    decorators = [
+        *_connection_options(),
+        _SCRUB,
+        _KEEP_VOLATILE,
+    ]
+    for decorator in reversed(decorators):
+        function = decorator(function)
+    return function
+
+
+def _connection_options() -> list[Callable[[F], F]]:
+    return [
         click.option(
             "--config",
             type=click.Path(dir_okay=False),
@@ -114,10 +138,19 @@ def target_options(function: F) -> F:
             "--cwd", type=click.Path(file_okay=False), help="Working directory of a stdio server."
         ),
     ]
-    function = oauth_options(function)  # innermost, so listed after the other target options
-    for decorator in reversed(decorators):
-        function = decorator(function)
-    return function
+
+
+_KEEP_VOLATILE = click.option(
+    "--keep-volatile",
+    is_flag=True,
+    help="Do not scrub timestamps, UUIDs and temp paths from answers.",
+)
+_SCRUB = click.option(
+    "--scrub",
+    multiple=True,
+    metavar="REGEX",
+    help="Also replace matches of REGEX in recorded strings (repeatable).",
+)
 
 
 def record_options(function: F) -> F:
@@ -177,17 +210,8 @@ def record_options(function: F) -> F:
         click.option(
             "--quiet", "-q", is_flag=True, help="No progress line on stderr during --fuzz."
         ),
-        click.option(
-            "--keep-volatile",
-            is_flag=True,
-            help="Do not scrub timestamps, UUIDs and temp paths from answers.",
-        ),
-        click.option(
-            "--scrub",
-            multiple=True,
-            metavar="REGEX",
-            help="Also replace matches of REGEX in recorded strings (repeatable).",
-        ),
+        _KEEP_VOLATILE,
+        _SCRUB,
         click.option(
             "--pin",
             multiple=True,

@@ -5,10 +5,11 @@ from __future__ import annotations
 import asyncio
 import os
 import re
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import click
 
+from mcpvcr.commands._target_options import build_options, build_target, proxy_options
 from mcpvcr.errors import CannotRun, UsageError
 from mcpvcr.recording import DEFAULT_TIMEOUT_SECONDS
 from mcpvcr.replay.matching import DEFAULT_MATCH_ON, validate_match_on
@@ -17,6 +18,7 @@ from mcpvcr.replay.modes import RecordMode, resolve
 if TYPE_CHECKING:
     from mcpvcr.cassette import Cassette
     from mcpvcr.recording import RecordOptions
+    from mcpvcr.replay.chaos import ChaosSpec
     from mcpvcr.replay.http_guard import HttpGuard
     from mcpvcr.replay.runner import ReplayPlan
     from mcpvcr.targets import Target
@@ -43,13 +45,30 @@ if TYPE_CHECKING:
     "--target",
     metavar="URL|COMMAND",
     help="The real server for once/new_episodes/all: a streamable HTTP URL or a stdio "
-    "command line (credentials from $MCPVCR_TARGET_TOKEN).",
+    "command line (credentials from --bearer, --header or $MCPVCR_TARGET_TOKEN), or use "
+    "--config FILE --server NAME.",
 )
+@proxy_options
 @click.option(
     "--match-on",
     default=",".join(DEFAULT_MATCH_ON),
     show_default=True,
     help="Matchers a request must satisfy: method, target, arguments.",
+)
+@click.option(
+    "--exhausted",
+    type=click.Choice(["repeat", "miss"]),
+    default="repeat",
+    show_default=True,
+    help="Identical requests get the recorded answers in recorded order; past the last one, "
+    "repeat it, or answer a replay miss (new_episodes forwards it to --target instead).",
+)
+@click.option(
+    "--chaos",
+    "chaos_spec",
+    metavar="SPEC",
+    help="Misbehave on purpose, the same way every run: e.g. 'latency=3x,jitter=50ms,"
+    "errors=10%,timeouts=5%,disconnect-after=20,oversize=1%,seed=7' (see docs/replay.md).",
 )
 @click.option(
     "--no-latency", is_flag=True, help="Answer at once instead of waiting out recorded latencies."
@@ -82,32 +101,40 @@ def command(
     mode: str,
     target: str | None,
     match_on: str,
+    exhausted: str,
+    chaos_spec: str | None,
     no_latency: bool,
     timeout: float,
     allow_hosts: tuple[str, ...],
     no_token: bool,
+    **connection: Any,
 ) -> None:
     """Serve FILE as an MCP server answering exactly what was recorded.
 
     Lists are paged as the original was; tools/call, resources/read and
     prompts/get answers are replayed verbatim. stdout carries only JSON-RPC.
     """
-    from mcpvcr.recording import RecordOptions
     from mcpvcr.replay.runner import ReplayPlan
 
     try:
         matchers = validate_match_on(name.strip() for name in match_on.split(",") if name.strip())
     except ValueError as err:
         raise UsageError(f"--match-on: {err}") from None
+    chaos = _chaos(chaos_spec) if chaos_spec is not None else None
+    has_target = bool(target or connection.get("config"))
     try:
         resolved = resolve(
-            RecordMode.parse(mode), cassette_exists=os.path.exists(file), has_target=bool(target)
+            RecordMode.parse(mode), cassette_exists=os.path.exists(file), has_target=has_target
         )
     except ValueError as err:
         raise UsageError(f"--mode {mode} needs --target URL|COMMAND ({err})") from None
     address = _address(http_address) if http_address else None
-    live = _target(target) if target else None
-    options = RecordOptions(timeout=timeout)
+    live = _target(target, connection) if has_target else None
+    options = build_options(
+        timeout=timeout,
+        scrub=connection.get("scrub"),
+        keep_volatile=connection.get("keep_volatile"),
+    )
     if resolved.record_first and live is not None:
         _record_first(file, live, options)
     guard = (
@@ -119,6 +146,8 @@ def command(
         match_on=matchers,
         mode=resolved.mode,
         replay_latency=not no_latency,
+        exhausted=exhausted,
+        chaos=chaos,
         live=live,
         options=options,
         address=address,
@@ -128,6 +157,7 @@ def command(
 
 
 def _serve(plan: ReplayPlan) -> None:
+    from mcpvcr.replay.responder import CHAOS_DISCONNECT
     from mcpvcr.replay.runner import run_replay
 
     try:
@@ -136,8 +166,19 @@ def _serve(plan: ReplayPlan) -> None:
         # Ctrl-C is how a replay server is meant to stop: no traceback, no error.
         click.echo("mcpvcr: replay stopped", err=True)
         return
+    if reason is not None and reason.startswith(CHAOS_DISCONNECT):
+        return  # asked for: the client was cut off, the replay did its job
     if reason is not None:
         raise CannotRun(f"{plan.path}: the recorded server died here: {reason}")
+
+
+def _chaos(text: str) -> ChaosSpec:
+    from mcpvcr.replay.chaos import ChaosSpec, ChaosSpecError
+
+    try:
+        return ChaosSpec.parse(text)
+    except ChaosSpecError as err:
+        raise UsageError(f"--chaos: {err}") from None
 
 
 def _guard(address: tuple[str, int], allow_hosts: tuple[str, ...], token: bool) -> HttpGuard:
@@ -183,12 +224,11 @@ def _record_first(file: str, target: Target, options: RecordOptions) -> None:
     store.save(record(target, options), file)
 
 
-def _target(text: str) -> Target:
-    from mcpvcr.targets import credential_headers, stdio_target, url_target
-
-    if re.match(r"^https?://", text):
-        return url_target(text, headers=credential_headers())
-    return stdio_target(text)
+def _target(text: str | None, connection: dict[str, Any]) -> Target:
+    """The live server, reached and redacted as `record` reaches it (commands/_target_options)."""
+    url = text if text and re.match(r"^https?://", text) else None
+    stdio = text if text and not url else None
+    return build_target(target=url, stdio=stdio, **connection)
 
 
 def _address(text: str) -> tuple[str, int]:

@@ -37,8 +37,12 @@ def verify_options(baseline: Cassette, timeout: float, concurrency: int) -> Reco
     scrub = header.get("scrubPatterns")
     protocol = header.get("protocol")
     scenarios = header.get("scenarios")
+    client = _recorded_client(baseline)
+    if client is not None:
+        protocol = "initialize"
     return RecordOptions(
         timeout=timeout,
+        client=client,
         protocol=protocol if protocol in ("auto", "initialize", "discover") else "auto",
         fuzz=bool(header.get("fuzz")),
         seed=int(header.get("seed") or 0),
@@ -56,6 +60,66 @@ def verify_options(baseline: Cassette, timeout: float, concurrency: int) -> Reco
         else (),
         replay_calls=baseline_calls(baseline),
     )
+
+
+def _recorded_client(baseline: Cassette) -> dict[str, Any] | None:
+    """The client a baseline recorded through `replay` spoke as (None: mcpvcr recorded it).
+
+    A server's contract can depend on its client (the protocol version it offered, the
+    capabilities it declared), so verify speaks as that client, not as mcpvcr.
+    """
+    header = baseline.header
+    info = header.get("clientInfo")
+    if baseline.handshake != "initialize" or not isinstance(info, dict):
+        return None
+    if info.get("name") == "mcpvcr" or not baseline.protocol_version:
+        return None
+    capabilities = header.get("clientCapabilities")
+    return {
+        "protocolVersion": baseline.protocol_version,
+        "capabilities": capabilities if isinstance(capabilities, dict) else {},
+        "clientInfo": info,
+        "roots": _recorded_roots(baseline),
+        "replies": _recorded_replies(baseline),
+    }
+
+
+def _recorded_replies(baseline: Cassette) -> list[dict[str, Any]]:
+    """What the baseline's client answered the server's requests during its calls
+    (sampling, elicitation, ...), so verify answers the same requests the same way."""
+    replies = []
+    for item in baseline.interactions:
+        exchange = item.get("exchange")
+        for event in exchange if isinstance(exchange, list) else []:
+            request = event.get("request") if isinstance(event, dict) else None
+            if isinstance(request, dict) and isinstance(event.get("reply"), dict):
+                replies.append(
+                    {
+                        "method": request.get("method"),
+                        "params": request.get("params"),
+                        "reply": event["reply"],
+                    }
+                )
+    return replies
+
+
+def _recorded_roots(baseline: Cassette) -> list[Any]:
+    """The roots the baseline's client answered the server's first `roots/list` with."""
+    diagnostics = baseline.body.get("diagnostics")
+    kept = diagnostics.get("clientRoots") if isinstance(diagnostics, dict) else None
+    if isinstance(kept, list):
+        return kept
+    for item in baseline.interactions:
+        exchange = item.get("exchange")
+        for event in exchange if isinstance(exchange, list) else []:
+            request = event.get("request") if isinstance(event, dict) else None
+            if isinstance(request, dict) and request.get("method") == "roots/list":
+                reply = event.get("reply")
+                result = reply.get("result") if isinstance(reply, dict) else None
+                roots = result.get("roots") if isinstance(result, dict) else None
+                if isinstance(roots, list):
+                    return roots
+    return []
 
 
 def replay_live(

@@ -16,8 +16,15 @@ For the others (an outcome change is reported alone; the answer checks add up):
 - the kinds of content changed (text -> image): `behaviour.content_type.changed` (breaking);
 - new answer text the security scanners flag: `behaviour.answer.flagged_text` (security);
 - any other difference in the answer, one per path: `behaviour.answer.changed` (behaviour);
-  not for a malformed case refused on both sides (the wording of a validation error is
-  not behaviour a client depends on; new flagged text in it still is).
+  not for a call refused on both sides, which is judged by its refusal instead:
+  another JSON-RPC error code `behaviour.error.code_changed` (behaviour, shown
+  `-32602 -> -32603`), a JSON-RPC error become an `isError` result or back
+  `behaviour.refusal.form_changed` (behaviour), and a reworded refusal of a malformed
+  call `behaviour.error.message_changed` (info: the wording of a validation error is
+  not behaviour a client depends on; new flagged text in it still is a finding).
+
+An outcome change shows both refusals (`-32602 -> isError`); a call to a tool the new
+server no longer lists is never credited as additive (the removal is the change).
 
 Outcome strings are handled generically: only `ok` counts as success and
 `rejected`/`toolError` as a rejection; an outcome this module does not know
@@ -118,6 +125,7 @@ def compare_behaviour(
     """Every behaviour change between the paired interactions, and notes on what was not paired."""
     pairs, unpaired = pair(old.interactions, new.interactions)
     changes: list[Change] = []
+    removed = _tool_names(old) - _tool_names(new)
     for before, after in pairs:
         if _packed(_observed(before)) == _packed(_observed(after)) or same(
             _observed(before), _observed(after)
@@ -125,7 +133,8 @@ def compare_behaviour(
             continue
         ignore = list((ignore_paths or {}).get(str(after.get("target")), ()))
         ignore += list((ignore_paths or {}).get("*", ()))
-        changes.extend(compare_pair(before, after, ignore))
+        gone = before.get("method") == "tools/call" and before.get("target") in removed
+        changes.extend(compare_pair(before, after, ignore, removed=gone))
     notes = []
     if unpaired:
         notes.append(
@@ -133,6 +142,10 @@ def compare_behaviour(
             " tool, case and arguments in the new one; their answers were not compared"
         )
     return changes, notes
+
+
+def _tool_names(cassette: Cassette) -> set[str]:
+    return {str(t.get("name")) for t in cassette.tools if isinstance(t, dict)}
 
 
 def _packed(value: Any) -> bytes | None:
@@ -147,13 +160,17 @@ def _observed(item: Mapping[str, Any]) -> list[Any]:
 
 
 def compare_pair(
-    before: Mapping[str, Any], after: Mapping[str, Any], ignore: Sequence[str] = ()
+    before: Mapping[str, Any],
+    after: Mapping[str, Any],
+    ignore: Sequence[str] = (),
+    *,
+    removed: bool = False,
 ) -> list[Change]:
-    """The changes between two answers to one call."""
+    """The changes between two answers to one call (`removed`: its tool is gone)."""
     where = _Where(after)
     old_out, new_out = str(before.get("outcome")), str(after.get("outcome"))
     if old_out != new_out:
-        return [_outcome_change(where, before, after, old_out, new_out)]
+        return [_outcome_change(where, before, after, old_out, new_out, removed)]
     found: list[Change] = []
     if "outputSchemaViolation" in _flags(after) and "outputSchemaViolation" not in _flags(before):
         found.append(
@@ -165,7 +182,8 @@ def compare_pair(
         )
     old_answer, new_answer = _answer(before), _answer(after)
     old_kinds, new_kinds = answers.content_types(old_answer), answers.content_types(new_answer)
-    if old_kinds != new_kinds:
+    refused = _refusal(before) is not None and _refusal(after) is not None
+    if old_kinds != new_kinds and not refused:
         found.append(
             where.make(
                 "behaviour.content_type.changed",
@@ -188,17 +206,78 @@ def compare_pair(
         )
     # How a malformed call is refused is not what a client depends on (the wording of
     # a validation error changes with every schema library upgrade); that it is refused is.
+    if refused and canon(old_answer) != canon(new_answer):
+        refusal = _refusal_change(where, before, after)
+        if refusal is not None:
+            return [*found, refusal]
     reworded_refusal = not is_valid_call(after) and new_out in REJECTED
     if canon(old_answer) != canon(new_answer) and not reworded_refusal:
         found.extend(_path_changes(where, old_answer, new_answer, ignore))
     return found
 
 
+def _refusal_change(
+    where: _Where, before: Mapping[str, Any], after: Mapping[str, Any]
+) -> Change | None:
+    """How a call refused on both sides is refused now (None: judge its answer by paths)."""
+    old, new = _refusal(before), _refusal(after)
+    assert old is not None and new is not None
+    shown = f"{old[0]} -> {new[0]}"
+    if (old[0] == "isError") != (new[0] == "isError"):
+        return where.make(
+            "behaviour.refusal.form_changed",
+            f"refused another way: {shown} ({old[1]!r} -> {new[1]!r}); clients that tell"
+            " protocol errors from tool errors see another kind",
+            old[0],
+            new[0],
+        )
+    if old[0] != new[0]:
+        return where.make(
+            "behaviour.error.code_changed",
+            f"error code changed: {shown} ({old[1]!r} -> {new[1]!r})",
+            old[0],
+            new[0],
+        )
+    if not is_valid_call(after) and old[1] != new[1]:
+        return where.make(
+            "behaviour.error.message_changed",
+            f"the refusal was reworded ({old[0]}): {old[1]!r} -> {new[1]!r}",
+            old[1],
+            new[1],
+        )
+    return None
+
+
+def _refusal(item: Mapping[str, Any]) -> tuple[str, str] | None:
+    """(code, message) of a refused call: a JSON-RPC error's code, or "isError" and the
+    text of an isError result; None for an answer that is no refusal."""
+    response = item.get("response")
+    if not isinstance(response, dict):
+        return None
+    error = response.get("error")
+    if isinstance(error, dict):
+        return str(error.get("code")), str(error.get("message", ""))[:200]
+    result = response.get("result")
+    if isinstance(result, dict) and result.get("isError") is True:
+        content = result.get("content")
+        parts = content if isinstance(content, list) else []
+        text = " ".join(str(p.get("text")) for p in parts if isinstance(p, dict) and "text" in p)
+        return "isError", text[:200]
+    return None
+
+
 def _outcome_change(
-    where: _Where, before: Mapping[str, Any], after: Mapping[str, Any], old: str, new: str
+    where: _Where,
+    before: Mapping[str, Any],
+    after: Mapping[str, Any],
+    old: str,
+    new: str,
+    removed: bool = False,
 ) -> Change:
     valid = is_valid_call(after)
-    if valid and old == "ok" and new in FAILED:
+    if removed:
+        rule, why = "behaviour.outcome.changed", "the tool is gone, so the call ends another way"
+    elif valid and old == "ok" and new in FAILED:
         rule, why = "behaviour.valid_call.now_fails", "a call that used to work now fails"
     elif valid and old in FAILED and new == "ok":
         rule, why = "behaviour.valid_call.now_succeeds", "a call that used to fail now works"
@@ -211,7 +290,13 @@ def _outcome_change(
         rule, why = "behaviour.malformed.now_rejected", "malformed arguments are now rejected"
     else:
         rule, why = "behaviour.outcome.changed", "the call ends another way"
-    return where.make(rule, f"{why} ({old} -> {new})", old, new, said=_error_text(after))
+    codes = [refusal[0] if refusal else "answer" for refusal in (_refusal(before), _refusal(after))]
+    shown = (
+        f"{old} -> {new}"
+        if codes == ["answer", "answer"]
+        else f"{old} -> {new}: {' -> '.join(codes)}"
+    )
+    return where.make(rule, f"{why} ({shown})", old, new, said=_error_text(after))
 
 
 def _path_changes(where: _Where, old: Any, new: Any, ignore: Sequence[str]) -> list[Change]:

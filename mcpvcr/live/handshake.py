@@ -77,6 +77,8 @@ async def negotiate(
     protocol: str,
     timeout: float,
     negotiation: list[dict[str, Any]] | None = None,
+    *,
+    version: str | None = None,
 ) -> Handshake:
     """Run the handshake for `protocol` ("auto", "initialize" or "discover").
 
@@ -85,7 +87,7 @@ async def negotiate(
     """
     log = list(negotiation or [])
     if protocol == "initialize":
-        reply = await _initialize(client, timeout)
+        reply = await _initialize(client, timeout, version or HANDSHAKE_VERSION)
         return await _legacy_or_fail(client, reply, [*log, _entry("initialize", reply)], timeout)
     if protocol == "discover":
         probe = await _discover(client, timeout)
@@ -134,11 +136,11 @@ async def _discover(client: RawClient, timeout: float) -> Reply:
     return await client.request("server/discover", params, timeout, modern_version=version)
 
 
-async def _initialize(client: RawClient, timeout: float) -> Reply:
+async def _initialize(client: RawClient, timeout: float, version: str = HANDSHAKE_VERSION) -> Reply:
     params = {
-        "protocolVersion": HANDSHAKE_VERSION,
+        "protocolVersion": version,
         "capabilities": client.client_capabilities,
-        "clientInfo": CLIENT_INFO,
+        "clientInfo": client.client_info,
     }
     return await client.request("initialize", params, timeout)
 

@@ -132,6 +132,8 @@ async def open_http(target: Target, options: RecordOptions) -> AsyncIterator[Htt
             message = _odd_message(await _read_capped(response, statuses))
             if message is not None:
                 odd[message["id"]] = message
+        if response.status_code == 405 and response.request.method in ("GET", "DELETE"):
+            return  # no standalone stream, no session end: both the spec's own answer
         if response.status_code >= 400:
             statuses.append(status_text(response))
 

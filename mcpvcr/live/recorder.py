@@ -42,7 +42,16 @@ def run_limit(options: RecordOptions) -> float:
 
 def capabilities(options: RecordOptions) -> dict[str, Any]:
     """What the recorder declares: always the same for the same options."""
+    if options.client is not None:
+        return dict(options.client.get("capabilities") or {})
     return elicit.client_capabilities(CLIENT_CAPABILITIES, options.elicit_defaults)
+
+
+def client_info(options: RecordOptions) -> dict[str, Any]:
+    """Who the recorder says it is: mcpvcr, or the client a baseline was recorded for."""
+    if options.client is not None:
+        return dict(options.client.get("clientInfo") or CLIENT_INFO)
+    return CLIENT_INFO
 
 
 def quiet_sdk_logging() -> None:
@@ -101,10 +110,13 @@ async def _record_once(
             async with open_channel(target, options) as channel:
                 client = RawClient(
                     channel,
-                    client_info=CLIENT_INFO,
+                    client_info=client_info(options),
                     client_capabilities=capabilities(options),
                     elicit_defaults=options.elicit_defaults,
                 )
+                if options.client is not None:
+                    client.roots = list(options.client.get("roots") or [])
+                    client.replies = list(options.client.get("replies") or [])
                 client.start()
                 try:
                     await _record_on(client, target, options, protocol, negotiation, partial)
@@ -195,7 +207,8 @@ async def _record_on(
     negotiation: list[dict[str, Any]],
     partial: list[Cassette],
 ) -> None:
-    handshake = await negotiate(client, protocol, options.timeout, negotiation)
+    version = options.client.get("protocolVersion") if options.client is not None else None
+    handshake = await negotiate(client, protocol, options.timeout, negotiation, version=version)
     cassette = _new_cassette(target, options, handshake)
     partial.append(cassette)
     statuses_before = len(getattr(client.channel, "statuses", []))
@@ -310,7 +323,7 @@ def _new_cassette(target: Target, options: RecordOptions, handshake: Handshake) 
         transport=target.transport,
         handshake=handshake.method,
         protocol_version=handshake.protocol_version,
-        client_info=CLIENT_INFO,
+        client_info=client_info(options),
         client_capabilities=capabilities(options),
         options=options.header_options(),
         env_names=sorted(target.env),

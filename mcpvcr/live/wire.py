@@ -125,6 +125,12 @@ class RawClient:
         self._tasks: set[asyncio.Task[None]] = set()
         self.on_answer: Callable[[str, dict[str, Any] | None], None] | None = None
         """Called with (method, params) when a request got its answer or timed out."""
+        self.roots: list[Any] = []
+        """What `roots/list` answers (`verify` of a baseline recorded for another client:
+        the roots that client gave)."""
+        self.replies: list[Mapping[str, Any]] = []
+        """`verify` of a baseline recorded for another client: what that client answered the
+        server's requests ({method, params, reply}); the same request gets the same answer."""
 
     # -- lifecycle ------------------------------------------------------------
 
@@ -319,12 +325,15 @@ class RawClient:
 
     async def _answer(self, request_id: Any, method: str, params: Any) -> None:
         reply: dict[str, Any] = {"jsonrpc": "2.0", "id": request_id}
+        recorded = _recorded_reply(self.replies, method, params)
         if self.relay is not None and method != "ping":
             reply.update(await self.relay.request(method, params))
+        elif recorded is not None:
+            reply.update(recorded)
         elif method == "ping":
             reply["result"] = {}
         elif method == "roots/list":
-            reply["result"] = {"roots": []}
+            reply["result"] = {"roots": list(self.roots)}
         elif method == "elicitation/create":
             reply.update(elicit.answer(params, elicit_defaults=self.elicit_defaults))
         else:
@@ -371,3 +380,15 @@ def _error_object(error: Any) -> dict[str, Any]:
     if isinstance(error, dict):
         return error
     return {"code": None, "message": "mcpvcr: the error is not a JSON object", "data": error}
+
+
+def _recorded_reply(
+    replies: list[Mapping[str, Any]], method: str, params: Any
+) -> dict[str, Any] | None:
+    """The recorded client's answer to this very request ({"result"} or {"error"}), if any."""
+    for entry in replies:
+        if entry.get("method") == method and entry.get("params") == params:
+            reply = entry.get("reply")
+            if isinstance(reply, dict) and ("result" in reply or "error" in reply):
+                return {key: reply[key] for key in ("result", "error") if key in reply}
+    return None

@@ -27,11 +27,14 @@ from mcpvcr.jsonrpc import INTERNAL_ERROR, METHOD_NOT_FOUND
 from mcpvcr.recording import RecordOptions
 from mcpvcr.replay.matching import TARGET_FIELD
 from mcpvcr.replay.peer import Outbox, Peer
+from mcpvcr.replay.responder import LIVE_RESPONSE
 from mcpvcr.targets import Target
 
 if TYPE_CHECKING:
     from mcpvcr.live.wire import RawClient
 
+SESSION_REQUESTS = frozenset({"roots/list"})
+"""Server-to-client requests about the session rather than one call (see `_session_request`)."""
 MAX_UPSTREAMS = 64
 """Live sessions kept open at once; the oldest is closed past this (clients that vanish)."""
 
@@ -65,9 +68,16 @@ class EpisodeLog:
         return clean
 
     def save(self) -> None:
+        """Write the cassette with the target's secrets and --scrub matches redacted
+        everywhere (the handshake and lists too, as `record` does); the copy in memory,
+        which this replay serves, stays as the server sent it."""
         from mcpvcr import store
+        from mcpvcr.redaction import redact
 
-        store.save(self.cassette, self.path)
+        secrets = self.target.secret_values()
+        header = redact(self.cassette.header, secrets, ())
+        body = redact(self.cassette.body, secrets, self.options.scrub_patterns)
+        store.save(Cassette(header=header, body=body), self.path)
 
 
 @dataclass
@@ -236,7 +246,8 @@ class Upstream:
         if not keep:
             return kept
         self._note_answer_styles()
-        return log.keep(kept)
+        # The client gets the answer as the server sent it; only the cassette is scrubbed.
+        return {**log.keep(kept), LIVE_RESPONSE: _as_sent(reply)}
 
     async def notify(self, message: dict[str, Any]) -> None:
         """Pass a client's notification on (cancelled, roots/list_changed, ...)."""
@@ -257,6 +268,25 @@ class Upstream:
         merged = set(styles) | set(known if isinstance(known, list) else [])
         diagnostics["httpAnswers"] = sorted(merged)
         cassette.set_section("diagnostics", diagnostics)
+
+    async def _session_request(self, flight: _Flight, method: str, params: Any) -> dict[str, Any]:
+        """A request about the client's session, not the call in flight (`roots/list`: a
+        server asks for the roots once initialized, or when they change, on a stream of its
+        own): relayed to the client, filed with the session, not under that call, so a
+        replay asks it after `notifications/initialized`, and `verify` gives the same roots."""
+        await asyncio.gather(*flight.sends, return_exceptions=True)  # keep the order
+        reply = await _relay_only(flight.out, self.peer, method, params)
+        cassette = self.log.cassette
+        diagnostics = cassette.body.get("diagnostics")
+        diagnostics = dict(diagnostics) if isinstance(diagnostics, dict) else {}
+        known = diagnostics.get("serverRequests")
+        asked = set(known) if isinstance(known, list) else set()
+        diagnostics["serverRequests"] = sorted(asked | {method})
+        result = reply.get("result")
+        if isinstance(result, dict) and isinstance(result.get("roots"), list):
+            diagnostics["clientRoots"] = result["roots"]
+        cassette.set_section("diagnostics", diagnostics)
+        return reply
 
     # -- the Relay the live client calls -------------------------------------------
 
@@ -285,6 +315,8 @@ class Upstream:
         if flight is None or flight.out is None:
             text = f"mcpvcr: no client request in flight to relay {method} to"
             return {"error": {"code": METHOD_NOT_FOUND, "message": text}}
+        if method in SESSION_REQUESTS:
+            return await self._session_request(flight, method, params)
         entry: dict[str, Any] = {"request": {"method": method}}
         if params is not None:
             entry["request"]["params"] = params
@@ -297,6 +329,24 @@ class Upstream:
             reply = await self.peer.ask(flight.out, method, params)
         entry["reply"] = reply
         return reply
+
+
+def _as_sent(reply: Any) -> dict[str, Any]:
+    """The live answer, unscrubbed, as the responder hands it to the client."""
+    if reply.timed_out:
+        return {"timeout": True}
+    if reply.closed is not None:
+        return {"closed": reply.closed}
+    if reply.error is not None:
+        return {"error": reply.error}
+    return {"result": reply.result if reply.result is not None else {}}
+
+
+async def _relay_only(out: Outbox | None, peer: Peer, method: str, params: Any) -> dict[str, Any]:
+    if out is None or not peer.allows(method):
+        text = f"the client did not declare the capability {method} needs"
+        return {"error": {"code": METHOD_NOT_FOUND, "message": text}}
+    return await peer.ask(out, method, params)
 
 
 async def _send(out: Outbox, message: dict[str, Any]) -> None:

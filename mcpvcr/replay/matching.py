@@ -87,14 +87,15 @@ class NearMiss:
     failed: tuple[str, ...]
 
 
-def find(
+def find_all(
     request: RequestKey, recorded: Sequence[RequestKey], match_on: Sequence[str]
-) -> int | None:
-    """Index of the first recorded request every matcher accepts, or None."""
-    for index, candidate in enumerate(recorded):
-        if all(MATCHERS[name](request, candidate) for name in match_on):
-            return index
-    return None
+) -> list[int]:
+    """Indices of every recorded request all matchers accept, in recorded order."""
+    return [
+        index
+        for index, candidate in enumerate(recorded)
+        if all(MATCHERS[name](request, candidate) for name in match_on)
+    ]
 
 
 def closest(

@@ -42,6 +42,9 @@ class Peer:
     upstream: Any = None
     """Record-through modes: the live session to the real server for this client."""
     gone: bool = False
+    served: set[int] = field(default_factory=set)
+    """Indices of the recorded interactions already replayed to this client: a repeated
+    identical request gets the next recorded answer, in recorded order."""
     _pending: dict[str, asyncio.Future[dict[str, Any]]] = field(default_factory=dict)
 
     def declared(self, params: Any) -> None:

@@ -15,23 +15,30 @@ as `sampling/createMessage`) is replayed in its place, through the `Peer` and
 from __future__ import annotations
 
 import asyncio
+import sys
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Final
 
 from mcpvcr.cassette import IDENTITY_KEY, LATENCY_LADDER_MS, LIST_KINDS, LIST_METHODS, Cassette
 from mcpvcr.jsonrpc import INVALID_PARAMS, METHOD_NOT_FOUND
+from mcpvcr.replay.chaos import Chaos
 from mcpvcr.replay.exchange import replay_exchange
 from mcpvcr.replay.matching import (
     DEFAULT_MATCH_ON,
     RequestKey,
     closest,
-    find,
+    find_all,
     miss_message,
 )
 from mcpvcr.replay.modes import RecordMode
 from mcpvcr.replay.peer import Outbox, Peer
 
+LIVE_RESPONSE: Final = "liveResponse"
+"""Key of a forwarded interaction holding the answer as the server sent it: the client gets
+that; the cassette keeps the scrubbed, redacted `response`."""
+CHAOS_DISCONNECT: Final = "mcpvcr chaos: disconnect"
+"""The reason of a Close the chaos spec asked for (not a recorded server death)."""
 REPLAY_MISS: Final = -32050
 """JSON-RPC error code of a request the cassette has no answer for (mode none)."""
 CURSOR_PREFIX: Final = "mcpvcr-page:"
@@ -99,6 +106,11 @@ class Responder:
     replay measures the same coarse latency the original did."""
     forward: Forward | None = None
     connect: Connect | None = None
+    exhausted: str = "repeat"
+    """A repeated request past its last recorded answer: `repeat` that last answer, or
+    `miss` (a replay-miss error). Record-through modes forward it instead."""
+    chaos: Chaos | None = None
+    """`--chaos`: faults injected on purpose (replay/chaos.py), each logged to stderr."""
     _keys: list[RequestKey] = field(default_factory=list, init=False)
     _interactions: list[dict[str, Any]] = field(default_factory=list, init=False)
 
@@ -141,16 +153,34 @@ class Responder:
         method = message["method"]
         params = message.get("params")
         method = method if isinstance(method, str) else ""
+        envelope: dict[str, Any] = {"jsonrpc": "2.0", "id": message["id"]}
+        fault = self.chaos.request(method) if self.chaos is not None else None
+        if fault is not None and self.chaos is not None:
+            if fault.describe():
+                _chaos_log(
+                    f"request {fault.number} ({_describe(method, params)}): {fault.describe()}"
+                )
+            if fault.disconnect:
+                return Close(f"{CHAOS_DISCONNECT} after {fault.number - 1} requests")
+            await asyncio.sleep(fault.delay)
+            if fault.timeout:
+                return Silence()
+            if fault.error:
+                return Send({**envelope, "error": self.chaos.error(fault)})
+            if out is not None:
+                out = _chaotic(out, self.chaos)
         response = await self._response(method, params, peer or Peer(), out)
         if "timeout" in response:
             return Silence()
         if "closed" in response:
             return Close(str(response["closed"]))
-        envelope: dict[str, Any] = {"jsonrpc": "2.0", "id": message["id"]}
         if "error" in response:
             envelope["error"] = response["error"]
         else:
-            envelope["result"] = response.get("result", {})
+            result = response.get("result", {})
+            if fault is not None and fault.oversize and isinstance(result, dict) and self.chaos:
+                result = self.chaos.pad(result)
+            envelope["result"] = result
         return Send(envelope)
 
     async def _response(
@@ -228,8 +258,9 @@ class Responder:
         self, method: str, params: Any, peer: Peer, out: Outbox | None
     ) -> dict[str, Any]:
         key = RequestKey.of(method, params)
-        index = find(key, self._keys, self.match_on) if self.mode is not RecordMode.ALL else None
+        index, spent = self._next_recorded(key, peer)
         if index is not None:
+            peer.served.add(index)
             recorded = self._interactions[index]
             if method in SESSION_STATE and peer.upstream is not None:
                 # Recorded already, but the live session must still get it, or the
@@ -240,7 +271,8 @@ class Responder:
                 head = f"mcpvcr: replay miss in {self.cassette_path} (record mode '{self.mode}')"
                 return _error(REPLAY_MISS, f"{head}\n  request: {key.describe()}\n  {failed}")
             if self.replay_latency:
-                await asyncio.sleep(_replay_delay(recorded.get("latencyMs")))
+                times = self.chaos.spec.latency if self.chaos is not None else 1.0
+                await asyncio.sleep(_replay_delay(recorded.get("latencyMs")) * times)
             response = recorded.get("response")
             return response if isinstance(response, dict) else {"result": {}}
         if self.mode.forwards:
@@ -252,10 +284,34 @@ class Responder:
             elif self.forward is not None:
                 interaction = await self.forward(method, params)
             if interaction is not None:
+                live = interaction.pop(LIVE_RESPONSE, None)  # as the server sent it
                 self._remember(interaction)
-                response = interaction.get("response")
+                peer.served.add(len(self._interactions) - 1)
+                response = live if isinstance(live, dict) else interaction.get("response")
                 return response if isinstance(response, dict) else {"result": {}}
+        if spent:
+            head = f"mcpvcr: replay miss in {self.cassette_path} (record mode '{self.mode}')"
+            text = f"all {spent} recorded answers to this request were replayed already"
+            return _error(REPLAY_MISS, f"{head}\n  request: {key.describe()}\n  {text}")
         return self._unrecorded(key, method)
+
+    def _next_recorded(self, key: RequestKey, peer: Peer) -> tuple[int | None, int]:
+        """The recorded interaction answering this request now, and, when none does, how
+        many recorded answers this client has used up already.
+
+        Identical requests replay in recorded order (a counter answers 1, then 2); past
+        the last one, that answer repeats (`exhausted="repeat"`) unless the mode forwards
+        the request to the live server or `exhausted="miss"` asks for a miss.
+        """
+        if self.mode is RecordMode.ALL:
+            return None, 0
+        matches = find_all(key, self._keys, self.match_on)
+        for index in matches:
+            if index not in peer.served:
+                return index, 0
+        if not matches or self.mode.forwards or self.exhausted == "miss":
+            return None, len(matches)
+        return matches[-1], 0
 
     def _unrecorded(self, key: RequestKey, method: str) -> dict[str, Any]:
         """A request no interaction answers: what the recorded server's contract implies."""
@@ -271,6 +327,29 @@ class Responder:
         near = closest(key, self._keys, self.match_on)
         message = miss_message(key, near, self.cassette_path, self.mode)
         return _error(REPLAY_MISS, message)
+
+
+def _chaotic(out: Outbox, chaos: Chaos) -> Outbox:
+    """`out`, losing or repeating the server's notifications as the chaos spec says."""
+
+    async def send(message: dict[str, Any]) -> None:
+        times = 1 if "id" in message else chaos.notification()
+        if times != 1:
+            what = "dropped" if times == 0 else "sent twice"
+            _chaos_log(f"notification {chaos.notifications} ({message.get('method')}): {what}")
+        for _ in range(times):
+            await out(message)
+
+    return send
+
+
+def _chaos_log(text: str) -> None:
+    print(f"mcpvcr: chaos: {text}", file=sys.stderr, flush=True)
+
+
+def _describe(method: str, params: Any) -> str:
+    key = RequestKey.of(method, params)
+    return f"{method} {key.target}" if key.target else method
 
 
 def _handshake_result(method: str, result: Any, cassette: Cassette) -> Any:

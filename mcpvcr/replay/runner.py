@@ -6,12 +6,14 @@ from contextlib import AsyncExitStack
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from mcpvcr.replay.chaos import Chaos
 from mcpvcr.replay.modes import RecordMode
 from mcpvcr.replay.responder import Connect, Responder
 
 if TYPE_CHECKING:
     from mcpvcr.cassette import Cassette
     from mcpvcr.recording import RecordOptions
+    from mcpvcr.replay.chaos import ChaosSpec
     from mcpvcr.replay.http_guard import HttpGuard
     from mcpvcr.targets import Target
 
@@ -32,6 +34,10 @@ class ReplayPlan:
     """HOST, PORT for streamable HTTP; None for stdio."""
     guard: HttpGuard | None = None
     """What the HTTP server accepts (Host names, the record-through token)."""
+    exhausted: str = "repeat"
+    """A repeated request past its recorded answers: repeat the last, or `miss`."""
+    chaos: ChaosSpec | None = None
+    """`--chaos`: the faults to inject on purpose."""
 
 
 async def run_replay(plan: ReplayPlan) -> str | None:
@@ -54,6 +60,8 @@ async def run_replay(plan: ReplayPlan) -> str | None:
             mode=plan.mode,
             replay_latency=plan.replay_latency,
             connect=connect,
+            exhausted=plan.exhausted,
+            chaos=Chaos(plan.chaos) if plan.chaos is not None else None,
         )
         if plan.address is None:
             from mcpvcr.replay.stdio import serve_stdio

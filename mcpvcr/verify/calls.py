@@ -63,7 +63,8 @@ def replayed_calls(
                 str(item["target"]),
                 str(item["case"]),
                 planned.get(canon(item["params"]), dict(item["params"])),
-                malformed,
+                # A call a real client made through `replay` was meant, as the proxy kept it.
+                malformed and item["case"] != "replay",
                 schemas.get(str(item["target"])) if method == "tools/call" else None,
             )
         )

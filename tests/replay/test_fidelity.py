@@ -74,6 +74,8 @@ def test_http_replay_serves_the_same_contract(
     assert replayed.header["transport"] == "http"
     for key in ("server", "tools", "resources", "resourceTemplates", "prompts"):
         assert replayed.body[key] == recorded.body[key], key
+    # The replay answers the SDK's GET stream with 405, as the spec allows: no HTTP error.
+    assert "httpErrors" not in replayed.body.get("diagnostics", {})
 
     # A loaded machine (the suite runs Node servers in parallel) only ever makes a call slower:
     # everything but the coarse latency must be equal, and no latency may come out faster.

@@ -15,7 +15,7 @@ from mcpvcr import store
 REPO = Path(__file__).resolve().parents[2]
 DEMO_CASSETTE = REPO / "cassettes" / "demo_target.mcpvcr"
 DEMO = f"{sys.executable} -m examples.demo_target"
-INIT = {
+INIT: dict[str, Any] = {
     "jsonrpc": "2.0",
     "id": 1,
     "method": "initialize",
@@ -25,7 +25,7 @@ INIT = {
         "clientInfo": {"name": "t", "version": "1"},
     },
 }
-INITIALIZED = {"jsonrpc": "2.0", "method": "notifications/initialized"}
+INITIALIZED: dict[str, Any] = {"jsonrpc": "2.0", "method": "notifications/initialized"}
 
 
 def call(ident: int, name: str, arguments: dict[str, Any]) -> dict[str, Any]:
@@ -155,7 +155,7 @@ def test_new_episodes_starts_without_a_cassette_and_records_the_contract(tmp_pat
     assert {tool["name"] for tool in answers[2]["result"]["tools"]} >= {"divide", "greet"}
     kept = store.load(file)
     assert kept.handshake == "initialize" and kept.server["serverInfo"]["name"] == "demo-target"
-    assert kept.header["clientInfo"] == INIT["params"]["clientInfo"]  # type: ignore[index]
+    assert kept.header["clientInfo"] == INIT["params"]["clientInfo"]
     assert [i["target"] for i in kept.interactions] == ["divide"]
     # and it replays with no target
     code, replayed = replay(file, messages=messages)

@@ -5,6 +5,7 @@ fixture `test_server_argv(MODE, *options)` builds that argv). Every stdio mode s
 newline-delimited JSON-RPC (see `_jsonrpc.py`; no mcp import, starts in ~50 ms). Each mode's
 module docstring says exactly what it does. `MODES` lists them.
 
+stdio, stateful: counter.
 stdio: paginated, hang_handshake, crash_start, garbage_stdout, bad_json, exit_midway, slow_tool,
 big_answer, log_flood, stderr_flood, grandchild, discover_only, legacy_only, jsonrpc_errors,
 malformed_contract, many_tools, destructive, loop_cursor, strict_legacy, server_requests, volatile,
@@ -15,6 +16,7 @@ HTTP (127.0.0.1 only): http (`--behaviour echo_headers|need_token|error500|drop|
 from __future__ import annotations
 
 MODES: tuple[str, ...] = (
+    "counter",
     "paginated",
     "hang_handshake",
     "crash_start",
