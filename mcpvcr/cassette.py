@@ -15,6 +15,8 @@ Header keys (all present after `Cassette.new`):
     target            {"envNames": [...], "headerNames": [...]}; names only, never values
     options           the recording options: fuzz, seed, maxTools, fuzzDestructive,
                       keepVolatile, scrubPatterns, pinnedArguments, protocol, ...
+    environment       facts about where the server ran: {"network": false | null}
+                      (mcpvcr.live.environment; absent in older cassettes: unknown)
     complete          False when the recording was cut short (server died, time-out)
     incomplete        why it was cut short, or None
 
@@ -69,10 +71,14 @@ INTERACTION_KEYS: Final = (
     "params",  # the params sent (no _meta)
     "response",  # {"result": raw} | {"error": {code, message, data?}} | {"timeout": true}
     # | {"closed": "message"} when the connection died
-    "outcome",  # ok | toolError | rejected | protocolCrash | timeout | inconclusive
-    "flags",  # sorted list: silentlyAccepted, emptySuccess, outputSchemaViolation, ...
+    "facts",  # sorted list of what the recorder knew: malformed, allowed, guessed, task, ...
+    # (mcpvcr.judge.FACTS); no verdict: mcpvcr.judge judges at read time. A cassette
+    # of mcpvcr 0.1.x has "outcome" and "flags" here instead; they are ignored.
     "latencyMs",  # coarse bucket (LATENCY_LADDER_MS), or null: the call shared the server
 )
+
+CONTROL_PREFIX: Final = "control:"
+"""Case name prefix of a control call (planned by mcpvcr.fuzz.control, read by mcpvcr.judge)."""
 
 LATENCY_LADDER_MS: Final = (200, 300, 500, 1000, 2000, 5000, 10000, 30000, 60000)
 """Recorded latency is the smallest step >= the measured time (the last step caps it).

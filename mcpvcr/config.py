@@ -13,6 +13,8 @@ with a `[tool.mcpvcr]` table wins. Keys:
     "tool.unusual_name" = "info"
     [tool.mcpvcr.per-tool-ignores]         # tool name -> codes or prefixes
     legacy_tool = ["param"]
+    [tool.mcpvcr.heuristics]               # verdict heuristics on/off (docs/verdicts.md)
+    "text.guess" = false
 
 Sub-tables of other commands (`fuzz`, `serve`, `verify`, `scenarios`) are read by
 them. Any other key is a usage error (exit 2) naming the file and the closest known
@@ -40,6 +42,7 @@ KNOWN_KEYS: dict[str, tuple[str, ...]] = {
         "per-tool-ignores",
         "fail-on",
         "min-score",
+        "heuristics",
         "fuzz",
         "serve",
         "verify",
@@ -74,6 +77,8 @@ class LintConfig:
     per_tool_ignores: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
     fail_on: str = "error"
     min_score: int | None = None
+    heuristics_off: frozenset[str] = frozenset()
+    """Verdict heuristics switched off (ids of mcpvcr.judge.heuristics; checked there)."""
     source: str | None = None
     """The file this came from, for messages; None = defaults."""
     selector_origins: tuple[tuple[str, str], ...] = field(default=(), compare=False)
@@ -321,6 +326,10 @@ def parse_config(table: Mapping[str, Any], source: str) -> LintConfig:
     ):
         raise UsageError(f"{source}: min-score must be an integer from 0 to 100")
     selectors = [*select, *ignore, *severity, *(s for v in per_tool_ignores.values() for s in v)]
+    switches = _table(table, "heuristics", source)
+    for key, on in switches.items():
+        if not isinstance(on, bool):
+            raise UsageError(f"{source}: heuristics.{key} must be true or false")
     return LintConfig(
         selector_origins=tuple((s, source) for s in selectors),
         select=tuple(select),
@@ -329,6 +338,7 @@ def parse_config(table: Mapping[str, Any], source: str) -> LintConfig:
         per_tool_ignores=per_tool_ignores,
         fail_on=fail_on,
         min_score=min_score,
+        heuristics_off=frozenset(str(k) for k, on in switches.items() if on is False),
         source=source,
     )
 

@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, Final
 
-from mcpvcr._version import __version__
+from mcpvcr._version import JUDGE_NAME, __version__
 from mcpvcr.canonical_json import json_document
 
 SARIF_SCHEMA: Final = "https://json.schemastore.org/sarif-2.1.0.json"
@@ -79,6 +79,8 @@ def sarif_log(
         "name": "mcpvcr",
         "semanticVersion": __version__,
         "rules": [rule.to_sarif() for rule in rules],
+        # Which judge's verdicts the results rest on (mcpvcr.judge).
+        "properties": {"judge": JUDGE_NAME},
     }
     if information_uri:
         driver["informationUri"] = information_uri

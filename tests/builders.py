@@ -6,6 +6,7 @@ import copy
 from typing import Any
 
 from mcpvcr.cassette import Cassette
+from mcpvcr.judge import mark_judged
 
 CLEAN_TOOL: dict[str, Any] = {
     "name": "clean_tool",
@@ -55,7 +56,12 @@ def cassette(
     list_errors: dict[str, dict[str, Any]] | None = None,
     coverage: dict[str, Any] | None = None,
 ) -> Cassette:
-    """A cassette with the given lists; by default one clean tool and only the tools capability."""
+    """A cassette with the given lists; by default one clean tool and only the tools capability.
+
+    The interactions' `outcome` and `flags` are taken as the current judge's
+    verdicts (`mcpvcr.judge.mark_judged`): unit tests of scoring and lint state
+    verdicts directly. Saved to a file and loaded again, it is judged afresh.
+    """
     server: dict[str, Any] = {
         "protocolVersion": "2025-11-25",
         "serverInfo": server_info if server_info is not None else {"name": "t", "version": "1.0"},
@@ -89,7 +95,7 @@ def cassette(
     if incomplete is not None:
         result.header["complete"] = False
         result.header["incomplete"] = incomplete
-    return result
+    return mark_judged(result)
 
 
 def call(

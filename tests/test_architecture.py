@@ -307,7 +307,7 @@ def test_cycle_finder_finds_a_cycle(monkeypatch: pytest.MonkeyPatch) -> None:
     fake["mcpvcr.config"] = fake["mcpvcr.config"] | {"mcpvcr.lint"}
     fake["mcpvcr.lint"] = fake["mcpvcr.lint"] | {"mcpvcr.config"}
     monkeypatch.setitem(globals(), "graph", lambda: fake)
-    assert ["mcpvcr.config", "mcpvcr.lint"] in _cycles()
+    assert any({"mcpvcr.config", "mcpvcr.lint"} <= set(cycle) for cycle in _cycles())
 
 
 def test_the_offline_core_only_reads_a_cassette() -> None:

@@ -15,6 +15,11 @@ from mcpvcr.errors import UsageError
 @click.command("score")
 @click.argument("files", nargs=-1, required=True, type=click.Path(path_type=str), metavar="FILE")
 @report_options
+@click.option(
+    "--explain",
+    is_flag=True,
+    help="Also print each recorded call's verdict and the heuristic or oracle that decided it.",
+)
 def command(
     files: tuple[str, ...],
     fmt: str | None,
@@ -23,6 +28,7 @@ def command(
     soft: bool,
     select: tuple[str, ...],
     ignore: tuple[str, ...],
+    explain: bool,
 ) -> None:
     """Score FILE 0-100 (grade A-F) and print the report.
 
@@ -45,4 +51,13 @@ def command(
         raise UsageError("score takes one cassette FILE, or fleet directories for a leaderboard")
     file = files[0]
     cassette = store.load(file)
+    if explain:
+        from mcpvcr.report.explain import explain as explanation
+        from mcpvcr.score import score
+
+        # After the report on stdout for a reader; on stderr when stdout is a machine format.
+        machine = output is not None or (fmt or "markdown") not in ("markdown", "text")
+        text = explanation(score(cassette, config))
     emit_report(cassette, fmt=fmt, soft=soft, output=output, config=config, source=file, label=file)
+    if explain:
+        click.echo(text, nl=False, err=machine)

@@ -1,9 +1,12 @@
 """Behaviour changes: the same recorded call answered differently by the new server.
 
 Interactions of two fuzzed cassettes (or a baseline and its `verify` replay) are
-paired by method, target, case and canonical arguments; a pair whose outcome,
-flags and answer are byte-identical costs one comparison of canonical text.
-For the others (an outcome change is reported alone; the answer checks add up):
+paired by method, target, case and canonical arguments. Both sides are judged by
+the current judge (`mcpvcr.judge`), and only observations are compared: a pair
+whose answers (and transport facts) are byte-identical is unchanged, whatever
+verdicts either cassette stored, so an mcpvcr upgrade never reads as a change of
+the server. For the others (an outcome change is reported alone; the answer
+checks add up):
 
 - a valid call (valid case, read, get, scenario) was `ok` and now fails:
   `behaviour.valid_call.now_fails` (breaking); the reverse `...now_succeeds` (additive);
@@ -123,7 +126,9 @@ def compare_behaviour(
     ignore_paths: Mapping[str, Sequence[str]] | None = None,
 ) -> tuple[list[Change], list[str]]:
     """Every behaviour change between the paired interactions, and notes on what was not paired."""
-    pairs, unpaired = pair(old.interactions, new.interactions)
+    from mcpvcr.judge import judged
+
+    pairs, unpaired = pair(judged(old).interactions, judged(new).interactions)
     changes: list[Change] = []
     removed = _tool_names(old) - _tool_names(new)
     for before, after in pairs:
@@ -156,7 +161,9 @@ def _packed(value: Any) -> bytes | None:
 
 
 def _observed(item: Mapping[str, Any]) -> list[Any]:
-    return [item.get("outcome"), item.get("flags"), item.get("response")]
+    from mcpvcr.judge import observation
+
+    return observation(item)
 
 
 def compare_pair(

@@ -8,7 +8,7 @@ import xml.etree.ElementTree as ET
 from collections.abc import Iterable
 from typing import Any, Final
 
-from mcpvcr._version import __version__
+from mcpvcr._version import JUDGE_NAME, __version__
 from mcpvcr.canonical_json import json_document
 from mcpvcr.diff.catalogue import CLASSES, DEFAULT_FAIL_ON, RULES
 from mcpvcr.diff.model import Change, Changes
@@ -33,7 +33,7 @@ def to_document(changes: Changes, extra: dict[str, Any] | None = None) -> dict[s
     """The JSON document: counts, changes, ignored changes and notes, plus `extra` (gate)."""
     document: dict[str, Any] = {
         "schema": SCHEMA,
-        "tool": {"name": "mcpvcr", "version": __version__},
+        "tool": {"name": "mcpvcr", "version": __version__, "judge": JUDGE_NAME},
         "old": changes.old_label,
         "new": changes.new_label,
         "identical": changes.identical,

@@ -62,8 +62,7 @@ from dataclasses import dataclass
 from typing import Any, Final, Literal
 
 from mcpvcr.fuzz.garbage import error_answer, junk_answer
-from mcpvcr.fuzz.inconclusive import environment_blamed
-from mcpvcr.fuzz.schemas import SchemaProblem, build_validator, is_valid
+from mcpvcr.fuzz.inconclusive import blame
 from mcpvcr.jsonrpc import INVALID_PARAMS, content_texts
 
 Outcome = Literal["ok", "toolError", "rejected", "protocolCrash", "timeout", "inconclusive"]
@@ -76,6 +75,8 @@ _OUTPUT_SCHEMA_TEXT: Final = re.compile(
 class Classification:
     outcome: Outcome
     flags: tuple[str, ...] = ()
+    by: str = "protocol.result"
+    """The id of what decided the outcome (`mcpvcr.judge.heuristics.HEURISTICS`)."""
 
 
 def classify(
@@ -91,42 +92,55 @@ def classify(
     guessed: bool = True,
     case: str = "",
     arguments: Any = None,
+    disabled: frozenset[str] = frozenset(),
 ) -> Classification:
     """Outcome and flags for one answer; the fields mirror `mcpvcr.live.wire.Reply`.
 
     `allowed`: a malformed case the input schema accepts (a probe). `guessed`:
     the arguments are mcpvcr's own (not pinned by the user), so "not found"
-    may be our fault.
+    may be our fault. `disabled`: heuristic ids switched off (mcpvcr.judge.heuristics).
     """
     if timed_out:
-        return Classification("timeout")
+        return Classification("timeout", by="protocol.timeout")
     if closed is not None:
-        return Classification("protocolCrash")
+        return Classification("protocolCrash", by="protocol.closed")
     if error is not None:
         if method == "prompts/get" and guessed:
-            return _guessed_prompt_error(error)
+            return _guessed_prompt_error(error, disabled)
         return _error_outcome(
-            error, malformed=malformed, allowed=allowed, guessed=guessed, arguments=arguments
+            error,
+            malformed=malformed,
+            allowed=allowed,
+            guessed=guessed,
+            arguments=arguments,
+            disabled=disabled,
         )
     if not isinstance(result, Mapping):
-        return Classification("protocolCrash")
+        return Classification("protocolCrash", by="protocol.shape")
     flags: set[str] = set()
+    guess = guessed and (not malformed or allowed)
     if method == "tools/call" and result.get("isError"):
-        if environment_blamed(
-            content_texts(result), guess=guessed and (not malformed or allowed), arguments=arguments
-        ):
-            return Classification("inconclusive")
+        blamed = blame(content_texts(result), guess=guess, arguments=arguments, disabled=disabled)
+        if blamed:
+            return Classification("inconclusive", by=blamed)
         if not malformed and output_schema is not None and _mentions_output_schema(result):
             flags.add("outputSchemaViolation")
-        return Classification("toolError", tuple(sorted(flags)))
-    refusal = error_answer(result, asked=arguments) if method == "tools/call" else None
-    if refusal is not None and environment_blamed(
-        [refusal], guess=guessed and (not malformed or allowed), arguments=arguments
-    ):
+        return Classification("toolError", tuple(sorted(flags)), by="protocol.is_error")
+    refusal = (
+        error_answer(result, asked=arguments)
+        if method == "tools/call" and "text.error_answer" not in disabled
+        else None
+    )
+    blamed = (
+        blame([refusal], guess=guess, arguments=arguments, disabled=disabled)
+        if refusal is not None
+        else None
+    )
+    if blamed:
         # The environment's failure, dressed as a success: it says nothing about the
         # input, but the missing isError is still the server's own (the flag stays).
-        return Classification("inconclusive", ("garbageAnswer",))
-    junk = method == "tools/call" and junk_answer(result)
+        return Classification("inconclusive", ("garbageAnswer",), by=blamed)
+    junk = method == "tools/call" and "shape.junk" not in disabled and junk_answer(result)
     if junk or refusal is not None:
         flags.add("garbageAnswer")
     if malformed:
@@ -145,20 +159,37 @@ def classify(
             flags.add("emptySuccess")
         if method == "tools/call" and violates_output_schema(output_schema, result):
             flags.add("outputSchemaViolation")
-    return Classification("ok", tuple(sorted(flags)))
+    if refusal is not None:
+        by = "text.error_answer"
+    elif junk:
+        by = "shape.junk"
+    else:
+        by = "protocol.result"
+    return Classification("ok", tuple(sorted(flags)), by=by)
 
 
 def _error_outcome(
-    error: Mapping[str, Any], *, malformed: bool, allowed: bool, guessed: bool, arguments: Any
+    error: Mapping[str, Any],
+    *,
+    malformed: bool,
+    allowed: bool,
+    guessed: bool,
+    arguments: Any,
+    disabled: frozenset[str] = frozenset(),
 ) -> Classification:
     code = error.get("code") if isinstance(error, Mapping) else None
     message = error.get("message") if isinstance(error, Mapping) else None
     texts = [message] if isinstance(message, str) else []
-    if environment_blamed(texts, guess=guessed and (not malformed or allowed), arguments=arguments):
-        return Classification("inconclusive")
+    blamed = blame(
+        texts, guess=guessed and (not malformed or allowed), arguments=arguments, disabled=disabled
+    )
+    if blamed:
+        return Classification("inconclusive", by=blamed)
     if isinstance(code, int) and not isinstance(code, bool) and code == INVALID_PARAMS:
-        return Classification("rejected")
-    return Classification("toolError", ("wrongErrorCode",) if malformed else ())
+        return Classification("rejected", by="protocol.invalid_params")
+    return Classification(
+        "toolError", ("wrongErrorCode",) if malformed else (), by="protocol.error"
+    )
 
 
 _INVALID_TEXT: Final = re.compile(
@@ -166,7 +197,9 @@ _INVALID_TEXT: Final = re.compile(
 )
 
 
-def _guessed_prompt_error(error: Mapping[str, Any]) -> Classification:
+def _guessed_prompt_error(
+    error: Mapping[str, Any], disabled: frozenset[str] = frozenset()
+) -> Classification:
     """A prompt's arguments are free strings mcpvcr made up: refusing them is fair.
 
     -32602, or any error whose text says the argument is invalid, is
@@ -177,10 +210,13 @@ def _guessed_prompt_error(error: Mapping[str, Any]) -> Classification:
     message = error.get("message")
     text = message if isinstance(message, str) else ""
     if code == INVALID_PARAMS:
-        return Classification("inconclusive")
-    if _INVALID_TEXT.search(text[:2000]) or environment_blamed([text], guess=True):
-        return Classification("inconclusive", ("wrongErrorCode",))
-    return Classification("toolError")
+        return Classification("inconclusive", by="protocol.invalid_params")
+    if "text.invalid_argument" not in disabled and _INVALID_TEXT.search(text[:2000]):
+        return Classification("inconclusive", ("wrongErrorCode",), by="text.invalid_argument")
+    blamed = blame([text], guess=True, disabled=disabled)
+    if blamed:
+        return Classification("inconclusive", ("wrongErrorCode",), by=blamed)
+    return Classification("toolError", by="protocol.error")
 
 
 def is_empty(method: str, result: Mapping[str, Any]) -> bool:
@@ -212,6 +248,10 @@ def violates_output_schema(output_schema: Any, result: Mapping[str, Any]) -> boo
     """True when the tool declares a usable outputSchema the answer does not honour."""
     if output_schema is None:
         return False
+    # Imported here: scoring a cassette judges every call, and jsonschema is only
+    # needed for a tool that declares an outputSchema.
+    from mcpvcr.fuzz.schemas import SchemaProblem, build_validator, is_valid
+
     try:
         validator = build_validator(output_schema, formats=False)
     except SchemaProblem:

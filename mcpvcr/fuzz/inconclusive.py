@@ -28,7 +28,9 @@ import re
 from collections.abc import Iterable
 from typing import Any, Final
 
-ENVIRONMENT: Final = re.compile(
+from mcpvcr import regex_cache
+
+ENVIRONMENT: Final = regex_cache.compile(
     r"ENOTFOUND|EAI_AGAIN|ECONNREFUSED|ECONNRESET|ENETUNREACH|EHOSTUNREACH|ETIMEDOUT"
     r"|getaddrinfo|name or service not known|temporary failure in name resolution"
     r"|nodename nor servname|(?:could not|failed to|unable to) resolve"
@@ -41,7 +43,7 @@ ENVIRONMENT: Final = re.compile(
     r"|too many requests|\b(?:HTTP|status(?: code)?)\W{0,3}429\b|quota (?:exceeded|exhausted)",
     re.IGNORECASE,
 )
-GUESS: Final = re.compile(
+GUESS: Final = regex_cache.compile(
     r"\bnot found\b|does ?n[o']t exist|\bENOENT\b|\bno such \w+"
     r"|not a git repository|\bunknown (?:id|entity|item|resource|name|key|file|path)\b"
     r"|could not find|cannot find|can't find|did not match any|already exists"
@@ -52,7 +54,7 @@ GUESS: Final = re.compile(
 )
 
 
-_REFUSAL: Final = re.compile(
+_REFUSAL: Final = regex_cache.compile(
     r"\binvalid\b|\bnot (?:a |an )?valid\b|\bunknown\b|\bunsupported\b|\bunrecogni[sz]ed\b"
     r"|\bmust\b|\bexpected\b|\b(?:could|can)not (?:be )?pars|\bmalformed\b",
     re.IGNORECASE,
@@ -62,7 +64,19 @@ _MIN_ECHO: Final = 3
 
 
 def environment_blamed(texts: Iterable[str], *, guess: bool, arguments: Any = None) -> bool:
-    """Whether an error text blames the environment (or, with `guess`, our made-up input).
+    """Whether an error text blames the environment or (with `guess`) our guess; see `blame`."""
+    return blame(texts, guess=guess, arguments=arguments) is not None
+
+
+def blame(
+    texts: Iterable[str],
+    *,
+    guess: bool,
+    arguments: Any = None,
+    disabled: frozenset[str] = frozenset(),
+) -> str | None:
+    """The heuristic id when an error text blames the environment (or, with `guess`, our
+    made-up input): `text.environment`, `text.guess`, `text.echoed_refusal`; else None.
 
     With `guess`, an error that quotes back a string mcpvcr made up (from `arguments`) and
     calls it invalid, unknown or unsupported (`Invalid range 'dependents'`, `Path 'README.md'
@@ -71,11 +85,18 @@ def environment_blamed(texts: Iterable[str], *, guess: bool, arguments: Any = No
     guessed = _strings(arguments) if guess else set()
     for text in texts:
         head = text[:2000]  # error texts are short; a long answer is no error message
-        if ENVIRONMENT.search(head) or (guess and GUESS.search(head)):
-            return True
-        if guessed and _REFUSAL.search(head) and any(_echoed(value, head) for value in guessed):
-            return True
-    return False
+        if "text.environment" not in disabled and ENVIRONMENT.search(head):
+            return "text.environment"
+        if guess and "text.guess" not in disabled and GUESS.search(head):
+            return "text.guess"
+        if (
+            guessed
+            and "text.echoed_refusal" not in disabled
+            and _REFUSAL.search(head)
+            and any(_echoed(value, head) for value in guessed)
+        ):
+            return "text.echoed_refusal"
+    return None
 
 
 def _echoed(value: str, text: str) -> bool:

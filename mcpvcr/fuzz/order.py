@@ -31,6 +31,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, Final
 
+from mcpvcr.fuzz.harvest import is_lister
 from mcpvcr.identifiers import words
 
 
@@ -92,6 +93,8 @@ def order_tools(
         key=lambda item: (
             tool_rank(item[1]),
             not _creates(item[0]),
+            # Listers before other readers: their answers name real things (fuzz.harvest).
+            not (tool_rank(item[1]) == READER and is_lister(item[0])),
             levels.get(item[0], 0),
             item[0],
         )

@@ -27,6 +27,7 @@ from typing import Any
 
 from mcpvcr.cassette import Cassette
 from mcpvcr.fuzz.cases import plan_tool
+from mcpvcr.fuzz.control import control_case
 from mcpvcr.fuzz.hints import prompt_argument
 from mcpvcr.fuzz.order import PRODUCER, is_read_only, order_tools, tool_rank
 
@@ -106,6 +107,8 @@ def plan_calls(cassette: Cassette, settings: PlanSettings) -> tuple[list[Call], 
                     producer=tool_rank(tool) == PRODUCER,
                 )
             )
+            if case.name == "valid" and name not in pinned:
+                _add_control(calls, tool, case.arguments, settings.seed)
     tool_calls = len(calls)
     resources = _named(cassette.resources, "uri")
     read = resources[: max(0, settings.max_resources)]
@@ -128,6 +131,27 @@ def plan_calls(cassette: Cassette, settings: PlanSettings) -> tuple[list[Call], 
         "prompts": len(prompts),
     }
     return calls, coverage
+
+
+def _add_control(calls: list[Call], tool: Mapping[str, Any], arguments: Any, seed: int) -> None:
+    """The control call beside a guessed valid case (mcpvcr.fuzz.control), when there is one."""
+    control = control_case(tool, arguments, seed=seed)
+    if control is None:
+        return
+    valid = calls[-1]
+    case, changed = control
+    calls.append(
+        Call(
+            len(calls),
+            "tools/call",
+            valid.target,
+            case,
+            {"name": valid.target, "arguments": changed},
+            output_schema=valid.output_schema,
+            read_only=valid.read_only,
+            task=valid.task,
+        )
+    )
 
 
 def _named(items: list[Any], key: str) -> list[tuple[str, dict[str, Any]]]:

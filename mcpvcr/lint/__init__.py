@@ -57,8 +57,10 @@ def all_rules() -> list[Rule]:
 def lint(cassette: Cassette, config: LintConfig | None = None) -> list[Finding]:
     """Run every selected rule over `cassette`; findings in evaluation order."""
     from mcpvcr.config import LintConfig
+    from mcpvcr.judge import judged, switched_off
     from mcpvcr.lint.context import LintContext
 
+    cassette = judged(cassette, switched_off(config))  # behaviour rules read verdicts
     config = config or LintConfig()
     check_config(config)
     rules = [r for r in all_rules() if config.selects(r.code, r.default)]

@@ -1,8 +1,9 @@
 """The behavioural pass: send the planned calls over a live connection and record the answers.
 
 Called by the recorder after the lists when `--fuzz` is on. The plan (which
-calls, in which order) and everything done to an answer (classification,
-scrubbing, truncation) are pure and live in `mcpvcr.fuzz`; this module only
+calls, in which order) and everything done to an answer (scrubbing,
+truncation) are pure and live in `mcpvcr.fuzz`; the verdicts are the
+judge's, at read time (`mcpvcr.judge`); this module only
 runs the calls: raw `tools/call` / `resources/read` / `prompts/get` requests
 (never the SDK's `call_tool`, which validates output itself and hides the
 server's answer; tools whose `execution.taskSupport` is "required" through
@@ -33,17 +34,19 @@ import asyncio
 import re
 import time
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from mcpvcr.cassette import TIMED_OUT_LATENCY_MS, Cassette, coarse_latency_ms
 from mcpvcr.errors import UsageError
-from mcpvcr.fuzz.classify import classify
+from mcpvcr.fuzz.control import CONTROL_PREFIX
+from mcpvcr.fuzz.harvest import Harvest, is_lister
 from mcpvcr.fuzz.inconclusive import GUESS
 from mcpvcr.fuzz.plan import Call, PlanSettings, plan_calls, split_calls
 from mcpvcr.fuzz.scrub import Scrubber, truncate
 from mcpvcr.jsonrpc import content_texts
-from mcpvcr.live.tasks import call_as_task, task_params, task_unsupported
+from mcpvcr.judge import facts_of, verdict
+from mcpvcr.live.tasks import call_as_task, task_params
 from mcpvcr.live.wire import Connection, Reply
 from mcpvcr.recording import FUZZ_LIMIT_SECONDS, RecordOptions
 
@@ -108,7 +111,7 @@ async def exercise(
             calls.extend(named)
             coverage["scenarios"] = len(named)
     solo, shared = split_calls(calls)
-    run = _Pass(conn, options, scrubber)
+    run = _Pass(conn, options, scrubber, _Values(cassette))
     # Calls that change state, and every valid case, one at a time in plan
     # order: the server's state is the same at each call whatever the
     # concurrency, and a valid case's latency is its own, not a queue's.
@@ -137,7 +140,10 @@ async def exercise(
 class _Pass:
     """Sends calls and keeps their replies and recorded interactions by plan index."""
 
-    def __init__(self, conn: Connection, options: RecordOptions, scrubber: Scrubber) -> None:
+    def __init__(
+        self, conn: Connection, options: RecordOptions, scrubber: Scrubber, values: _Values
+    ) -> None:
+        self.values = values
         self.conn = conn
         self.timeout = options.timeout
         self.scrubber = scrubber
@@ -148,12 +154,42 @@ class _Pass:
     async def one(self, call: Call, *, alone: bool, retried: bool = False) -> None:
         if not self.watch.may_send():
             return
+        call, from_server = self.values.fill(call)
         reply = await _send(self.conn, call, self.timeout)
         self.watch.saw(call, reply)
         self.replies[call.index] = reply
+        self.values.learn(call, reply)
         self.recorded[call.index] = interaction(
-            call, reply, self.scrubber, alone=alone, retried=retried
+            call, reply, self.scrubber, alone=alone, retried=retried, from_server=from_server
         )
+
+
+class _Values:
+    """Values from the server (mcpvcr.fuzz.harvest): listers' answers feed later guesses."""
+
+    def __init__(self, cassette: Cassette) -> None:
+        self.harvest = Harvest()
+        self.schemas = {
+            str(tool["name"]): tool.get("inputSchema")
+            for tool in cassette.tools
+            if isinstance(tool, dict) and isinstance(tool.get("name"), str)
+        }
+
+    def fill(self, call: Call) -> tuple[Call, bool]:
+        valid = call.case == "valid" or call.case.startswith(CONTROL_PREFIX)
+        if call.method != "tools/call" or not call.guessed or not valid:
+            return call, False
+        keep = call.case[len(CONTROL_PREFIX) :] if call.case != "valid" else None
+        arguments, changed = self.harvest.fill(
+            call.params.get("arguments"), self.schemas.get(call.target), keep
+        )
+        if not changed:
+            return call, False
+        return replace(call, params={**call.params, "arguments": arguments}), True
+
+    def learn(self, call: Call, reply: Reply) -> None:
+        if call.method == "tools/call" and call.case == "valid" and is_lister(call.target):
+            self.harvest.learn(reply.result)
 
 
 def _retry_candidates(
@@ -166,7 +202,7 @@ def _retry_candidates(
     sending it once more, after every producer ran, settles which.
     """
     produced = any(
-        call.producer and recorded.get(call.index, {}).get("outcome") == "ok"
+        call.producer and call.index in recorded and outcome_now(call, recorded[call.index]) == "ok"
         for call in solo
         if call.case == "valid"
     )
@@ -175,9 +211,9 @@ def _retry_candidates(
     again = []
     for call in solo:
         reply = replies.get(call.index)
-        outcome = recorded.get(call.index, {}).get("outcome")
         if call.case != "valid" or call.method != "tools/call" or reply is None:
             continue
+        outcome = outcome_now(call, recorded[call.index])
         if outcome in ("inconclusive", "toolError", "rejected") and missing_state(reply):
             again.append(call)
     return again
@@ -244,38 +280,38 @@ async def _send(conn: Connection, call: Call, timeout: float) -> Reply:
 
 
 def interaction(
-    call: Call, reply: Reply, scrubber: Scrubber, *, alone: bool = True, retried: bool = False
+    call: Call,
+    reply: Reply,
+    scrubber: Scrubber,
+    *,
+    alone: bool = True,
+    retried: bool = False,
+    from_server: bool = False,
 ) -> dict[str, Any]:
     """The recorded Interaction dict (keys: mcpvcr.cassette.INTERACTION_KEYS).
 
-    `latencyMs` is kept only for a call that had the server to itself
-    (`alone`); a call that shared it records null, so the bytes do not depend
-    on `--concurrency` and no queueing enters the score. A task call records
-    null too: its time is the server's poll interval and its work, not latency;
-    so does an inconclusive call (its time is the environment's).
+    An observation, no verdict: the request, the raw answer, the facts the
+    recorder knew (`mcpvcr.judge.FACTS`) and a timing bucket; `mcpvcr.judge`
+    decides at read time what the answer means. `latencyMs` is kept only for a
+    call that had the server to itself (`alone`); a call that shared it
+    records null, so the bytes do not depend on `--concurrency` and no
+    queueing enters the score. A task call records null too: its time is the
+    server's poll interval and its work, not latency.
     """
-    verdict = classify(
-        method=call.method,
-        malformed=call.malformed,
-        result=reply.result,
-        error=reply.error,
-        timed_out=reply.timed_out,
-        closed=reply.closed,
-        output_schema=call.output_schema,
-        allowed=call.allowed,
-        guessed=call.guessed,
-        case=call.case,
-        arguments=call.params.get("arguments"),
-    )
-    outcome = verdict.outcome
-    flags = set(verdict.flags)
+    facts: set[str] = set()
+    if call.malformed:
+        facts.add("malformed")
+    if call.allowed:
+        facts.add("allowed")
+    if call.guessed:
+        facts.add("guessed")
     task = _is_task(call)
     if task:
-        flags.add("task")
-        if task_unsupported(reply):
-            outcome = "inconclusive"
+        facts.add("task")
     if retried:
-        flags.add("retried")
+        facts.add("retried")
+    if from_server:
+        facts.add("fromServer")
     response: dict[str, Any]
     if reply.timed_out:
         # Not the --timeout value: options that change only how long a recording
@@ -289,7 +325,7 @@ def interaction(
         )
         stored, cut = truncate(answer, scrubber)
         if cut:
-            flags.add("truncated")
+            facts.add("truncated")
         response = {key: stored}
     return {
         "method": call.method,
@@ -297,12 +333,16 @@ def interaction(
         "case": call.case,
         "params": task_params(_without_task(call.params)) if task else call.params,
         "response": response,
-        "outcome": outcome,
-        "flags": sorted(flags),
-        # A task is long work by design (polled, not waited on), and an
-        # inconclusive call's time is the environment's (a DNS failure): not timed.
-        "latencyMs": _latency(reply, alone and not task and outcome != "inconclusive"),
+        "facts": sorted(facts),
+        # A task is long work by design (polled, not waited on): not timed.
+        "latencyMs": _latency(reply, alone and not task),
     }
+
+
+def outcome_now(call: Call, interaction_: dict[str, Any]) -> str:
+    """The current judge's outcome for a call just made (the retry decision only; not stored)."""
+    facts = facts_of(interaction_)
+    return verdict(interaction_, facts, call.output_schema)[0]
 
 
 def _is_task(call: Call) -> bool:

@@ -331,6 +331,9 @@ def _new_cassette(target: Target, options: RecordOptions, handshake: Handshake) 
         server=handshake.server,
     )
     cassette.set_section("negotiation", handshake.negotiation)
+    from mcpvcr.live.environment import environment_facts
+
+    cassette.set_header("environment", environment_facts(target))
     return cassette
 
 

@@ -96,6 +96,14 @@ def critical_parts(critical: Critical) -> list[tuple[str, tuple[str, ...]]]:
             parts.append((f"{len(tools)} {text}", tools if len(tools) <= 4 else ()))
     if critical.crashes:
         parts.append((f"{critical.crashes} protocol crash(es) or time-out(s)", ()))
+    if critical.never_worked:
+        parts.append(
+            (
+                f"none of the {critical.valid_tried} valid call(s) returned a real result "
+                "— no tool was seen working",
+                (),
+            )
+        )
     return parts
 
 

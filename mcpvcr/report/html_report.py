@@ -8,6 +8,7 @@ side effects a jailed recording observed get their own table when the cassette h
 
 from __future__ import annotations
 
+from mcpvcr._version import JUDGE_NAME
 from mcpvcr.report.common import (
     NO_CRITICAL,
     NOTHING_TO_FIX,
@@ -78,7 +79,8 @@ def _header(report: Report) -> list[str]:
         f"<p><strong>Server:</strong> <code>{esc(server.get('name') or '(unnamed)')}</code> "
         f"{esc(server.get('version', ''))}<br>",
         f"<strong>Protocol:</strong> {esc(proto['version'] or 'unknown')} "
-        f"({esc(proto['handshake'] or '?')}, {esc(proto['transport'] or '?')})</p>",
+        f"({esc(proto['handshake'] or '?')}, {esc(proto['transport'] or '?')})<br>",
+        f"<strong>Judge:</strong> {esc(JUDGE_NAME)}</p>",
     ]
     if server.get("instructions"):
         lines.append(
@@ -139,6 +141,8 @@ def _dimensions(report: Report) -> list[str]:
     ]
     for dim in report.dimensions:
         score = "not measured" if dim.not_measured else f"{short_number(dim.score)} / 10"
+        if dim.judged is not None:
+            score += f" ({dim.judged} judged)"
         reasons = "<br>".join(esc(reason.strip()) for reason in dim.reasons)
         rows.append(f"<tr><td>{esc(dim.label)}</td><td>{score}</td><td>{reasons}</td></tr>")
     rows.append("</table>")

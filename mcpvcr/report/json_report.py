@@ -4,14 +4,15 @@ Shape (keys sorted in the output; additions keep the version, removals or
 meaning changes bump it):
 
     schema        "mcpvcr.report/1"
-    tool          {"name": "mcpvcr", "version": "..."}
+    tool          {"name": "mcpvcr", "version": "...", "judge": "mcpvcr-judge/N"} (the
+                  judge whose verdicts the report rests on, mcpvcr.judge)
     server        {"name", "version", "instructions"?}
     protocol      {"version", "handshake", "transport"}
     complete, incomplete
     overall, grade
     dimensions    [{"key", "label", "score", "reasons": [...], "notMeasured"}]
     critical      {"measured", "silentTools": [...], "emptySuccessTools": [...],
-                   "outputSchemaTools": [...], "crashes"}
+                   "outputSchemaTools": [...], "crashes", "validCalls", "validCallsWorking"}
     coverage      the recording's coverage object, or null
     counts        listed items: {"tools", "resources", "resourceTemplates", "prompts"}
     findings      [{"code", "severity", "message", "location", "hint"}] (evaluation order)
@@ -28,7 +29,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from mcpvcr._version import __version__
+from mcpvcr._version import JUDGE_NAME, __version__
 from mcpvcr.report.common import severity_counts
 from mcpvcr.scoring.model import Report
 
@@ -41,7 +42,7 @@ def report_document(report: Report) -> dict[str, Any]:
     critical = report.critical
     return {
         "schema": SCHEMA,
-        "tool": {"name": "mcpvcr", "version": __version__},
+        "tool": {"name": "mcpvcr", "version": __version__, "judge": JUDGE_NAME},
         "server": dict(report.server),
         "protocol": dict(report.protocol),
         "complete": report.complete,
@@ -57,6 +58,8 @@ def report_document(report: Report) -> dict[str, Any]:
             "emptySuccessTools": list(critical.empty_tools),
             "outputSchemaTools": list(critical.schema_tools),
             "crashes": critical.crashes,
+            "validCalls": critical.valid_tried,
+            "validCallsWorking": critical.valid_working,
         },
         "coverage": report.coverage,
         "counts": dict(report.counts),

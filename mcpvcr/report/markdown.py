@@ -8,6 +8,7 @@ paragraphs (MCProbe's ran together into one).
 
 from __future__ import annotations
 
+from mcpvcr._version import JUDGE_NAME
 from mcpvcr.report.common import (
     NO_CRITICAL,
     NOTHING_TO_FIX,
@@ -52,6 +53,7 @@ def _header(report: Report) -> str:
         f"**Protocol:** {md_text(proto['version'] or 'unknown')} "
         f"({md_text(proto['handshake'] or '?')}, {md_text(proto['transport'] or '?')})"
     )
+    lines.append(f"**Judge:** {JUDGE_NAME} (verdicts computed now from the recorded answers)")
     lines.append(f"**Overall score:** {report.overall} / 100")
     lines.append(f"**Grade:** {report.grade}")
     if report.cap:
@@ -93,6 +95,8 @@ def _dimensions(report: Report) -> str:
     blocks = ["## Dimensions"]
     for dim in report.dimensions:
         title = "not measured" if dim.not_measured else f"{short_number(dim.score)} / 10"
+        if dim.judged is not None:
+            title += f" ({dim.judged} call(s) judged)"
         bullets = []
         for reason in dim.reasons:
             indent = "  " if reason.startswith("  ") else ""

@@ -10,12 +10,16 @@ from typing import TYPE_CHECKING, Any
 
 from mcpvcr.jsonrpc import content_texts
 from mcpvcr.scoring.model import (
+    EVIDENCE_CAP,
+    NO_RESULT_CAP,
     SECURITY_CAP,
     Critical,
     FuzzRow,
     Report,
     SideEffect,
+    evidence_cap_reason,
     grade_of,
+    no_result_cap_reason,
     round_half_up,
     security_cap_reason,
 )
@@ -29,10 +33,12 @@ __all__ = ["build_report"]
 
 def build_report(cassette: Cassette, config: LintConfig | None = None) -> Report:
     """Score `cassette`; `config` selects rules and severities exactly as for `lint`."""
+    from mcpvcr.judge import judged, switched_off
     from mcpvcr.lint import lint
     from mcpvcr.lint.registry import RULES
     from mcpvcr.scoring import dimensions, health
 
+    cassette = judged(cassette, switched_off(config))
     findings = lint(cassette, config)
     scored = [f for f in findings if RULES[f.code].scored]
     rows = fuzz_rows(cassette)
@@ -49,8 +55,18 @@ def build_report(cassette: Cassette, config: LintConfig | None = None) -> Report
         ]
     measured = [d.score for d in dims if not d.not_measured]
     average = int(round_half_up(sum(measured) / len(measured) * 10)) if measured else 0
-    cap = security_cap_reason(findings)
-    overall = min(average, SECURITY_CAP) if cap else average
+    red = critical(rows)
+    caps = [
+        (limit, reason)
+        for limit, reason in (
+            (SECURITY_CAP, security_cap_reason(findings)),
+            (NO_RESULT_CAP, no_result_cap_reason(red) if cassette.fuzzed else None),
+            (EVIDENCE_CAP, evidence_cap_reason(cassette.fuzzed, len(cassette.tools), dims[3])),
+        )
+        if reason is not None and average > limit
+    ]
+    overall = min([average, *(limit for limit, _ in caps)])
+    cap = "; ".join(reason for _, reason in caps) or None
     view = health.health(cassette)
     coverage = cassette.body.get("coverage")
     return Report(
@@ -66,7 +82,7 @@ def build_report(cassette: Cassette, config: LintConfig | None = None) -> Report
         findings=tuple(findings),
         fuzz=tuple(rows),
         coverage=coverage if isinstance(coverage, dict) else None,
-        critical=critical(rows),
+        critical=red,
         health=view,
         publishability=health.publishability(cassette, findings, view),
         fuzzed=cassette.fuzzed,
@@ -149,6 +165,7 @@ def fuzz_rows(cassette: Cassette) -> list[FuzzRow]:
                 else (),
                 latency_ms=latency if isinstance(latency, int) else None,
                 message=answer_message(item.get("response")),
+                by=str(item.get("by") or ""),
             )
         )
     return rows
@@ -190,4 +207,13 @@ def critical(rows: list[FuzzRow]) -> Critical:
         ),
         schema_tools=tools_with("outputSchemaViolation"),
         crashes=sum(r.outcome in ("protocolCrash", "timeout") for r in rows),
+        valid_tried=sum(r.case == "valid" for r in rows),
+        valid_working=sum(r.case == "valid" and working(r) for r in rows),
+        valid_inconclusive=sum(r.case == "valid" and r.outcome == "inconclusive" for r in rows),
     )
+
+
+def working(row: FuzzRow) -> bool:
+    """A call that returned a real result: ok, with content, not garbage, output schema kept."""
+    bad = ("emptySuccess", "garbageAnswer", "outputSchemaViolation")
+    return row.outcome == "ok" and not any(flag in row.flags for flag in bad)

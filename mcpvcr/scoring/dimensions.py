@@ -34,6 +34,10 @@ from mcpvcr.scoring.model import DIMENSION_LABELS, Dimension, FuzzRow, clamp_dim
 SEVERITY_WEIGHT = {"error": 1.0, "warning": 0.5, "info": 0.25}
 PER_TOOL_CAP = 2.0
 LATENCY_TARGET_MS = 200
+MIN_MALFORMED_JUDGED = 1
+"""Error Handling is "not measured" below this many malformed calls judged."""
+MIN_VALID_JUDGED = 1
+"""Liveness is "not measured" below this many valid calls judged."""
 NOT_FUZZED = "not measured — record with --fuzz to evaluate this dimension"
 NOTHING_FUZZED = "fuzz ran but no tools were eligible to fuzz (see coverage)"
 
@@ -116,26 +120,24 @@ def error_handling(rows: Sequence[FuzzRow]) -> Dimension:
         elif row.outcome in ("toolError", "rejected"):
             graceful += 1
     counted = graceful + silent + crash + hung + disguised
-    if counted == 0:
+    if counted < MIN_MALFORMED_JUDGED:
+        # A 10 from nothing would grade the server on calls never judged.
         tried = [row for row in rows if row.case != "valid"]
         if tried and all(row.outcome == "inconclusive" for row in tried):
-            return _unmeasured(
-                "errorHandling",
-                f"{len(tried)} malformed call(s), all inconclusive: nothing to judge",
+            why = f"{len(tried)} malformed call(s), all inconclusive: nothing to judge"
+        elif not tried:
+            why = "no malformed cases were generated for the fuzzed tools"
+        else:
+            # Cases were sent, but each was a probe the schema allows (or inconclusive):
+            # "none generated" would misstate what the fuzz table shows.
+            why = (
+                f"{counted} malformed input(s) judged of the {len(tried)} probe(s) sent (the "
+                "rest were inputs the schema allows or inconclusive)"
             )
-        if not tried:
-            return _dimension(
-                "errorHandling", 10, ["no malformed cases were generated for the fuzzed tools"]
-            )
-        # Cases were sent, but each was a probe the schema allows (or inconclusive):
-        # "none generated" would misstate what the fuzz table shows.
-        return _dimension(
+        return _unmeasured(
             "errorHandling",
-            10,
-            [
-                f"no malformed input to judge: the {len(tried)} probe(s) sent were inputs "
-                "the schema allows or inconclusive"
-            ],
+            f"{why}; at least {MIN_MALFORMED_JUDGED} needed to measure",
+            judged=counted,
         )
     reasons = [
         f"{graceful}/{counted} malformed input(s) rejected with a clean tool error or "
@@ -160,14 +162,14 @@ def error_handling(rows: Sequence[FuzzRow]) -> Dimension:
         reasons.append(f"{hung} malformed case(s) got no answer within the time-out")
     if not silent and not crash and not hung and not disguised:
         reasons.append("every malformed input was rejected gracefully")
-    return _dimension("errorHandling", 10 * graceful / counted, reasons)
+    return _dimension("errorHandling", 10 * graceful / counted, reasons, judged=counted)
 
 
 def liveness(rows: Sequence[FuzzRow]) -> Dimension:
     """Share of valid calls that returned a real result, minus a p50 latency penalty."""
     tried = [row for row in rows if row.case == "valid"]
     valid = [row for row in tried if row.outcome != "inconclusive"]
-    if not valid:
+    if len(valid) < MIN_VALID_JUDGED:
         if tried:
             # Nothing was judged: a 10 here would grade the server on calls that failed
             # for the environment's or mcpvcr's reasons. Not measured, like an unfuzzed run.
@@ -175,8 +177,9 @@ def liveness(rows: Sequence[FuzzRow]) -> Dimension:
                 "liveness",
                 f"{len(tried)} valid call(s), all inconclusive (environment or guessed "
                 "arguments): pin real arguments to measure liveness",
+                judged=len(valid),
             )
-        return _dimension("liveness", 10, ["no valid calls were made"])
+        return _unmeasured("liveness", "no valid calls were made", judged=0)
     ok_latencies: list[int] = []
     schema_bad = failed = empty = ok = 0
     for row in valid:
@@ -224,7 +227,7 @@ def liveness(rows: Sequence[FuzzRow]) -> Dimension:
             f"valid-call latency max = {max(ok_latencies)}ms across {len(ok_latencies)} call(s) "
             "(recorded as coarse buckets)"
         )
-    return _dimension("liveness", score, reasons)
+    return _dimension("liveness", score, reasons, judged=len(valid))
 
 
 _FAILURE_WORDS = {
@@ -268,13 +271,24 @@ def not_measured(key: str, fuzzed: bool) -> Dimension:
     )
 
 
-def _unmeasured(key: str, reason: str) -> Dimension:
+def _unmeasured(key: str, reason: str, *, judged: int | None = None) -> Dimension:
     return Dimension(
-        key=key, label=DIMENSION_LABELS[key], score=0.0, reasons=(reason,), not_measured=True
+        key=key,
+        label=DIMENSION_LABELS[key],
+        score=0.0,
+        reasons=(reason,),
+        not_measured=True,
+        judged=judged,
     )
 
 
-def _dimension(key: str, score: float, reasons: list[str]) -> Dimension:
+def _dimension(
+    key: str, score: float, reasons: list[str], *, judged: int | None = None
+) -> Dimension:
     return Dimension(
-        key=key, label=DIMENSION_LABELS[key], score=clamp_dim(score), reasons=tuple(reasons)
+        key=key,
+        label=DIMENSION_LABELS[key],
+        score=clamp_dim(score),
+        reasons=tuple(reasons),
+        judged=judged,
     )

@@ -62,6 +62,42 @@ def security_cap_reason(findings: tuple[Finding, ...] | list[Finding]) -> str | 
     )
 
 
+NO_RESULT_CAP = 59
+"""The highest overall score of a server none of whose valid calls returned a real result."""
+
+EVIDENCE_CAP = 74
+"""The highest overall score when Liveness could not be measured on a fuzzed recording."""
+
+
+def no_result_cap_reason(critical: Critical) -> str | None:
+    """Why the grade is capped because no valid call ever worked, or None.
+
+    Whatever the failures said (an error, "not found", "access denied", a
+    refusal dressed as success, in any language) and however they came (a
+    JSON-RPC error, an isError result, plain text), a tool that was never seen
+    working cannot pass on its schemas alone.
+    """
+    if not critical.never_worked:
+        return None
+    failed = critical.valid_tried - critical.valid_inconclusive
+    why = f"{failed} failed, {critical.valid_inconclusive} inconclusive"
+    return (
+        f"capped at {NO_RESULT_CAP}: none of the {critical.valid_tried} valid call(s) returned "
+        f"a real result ({why}); a server never seen working cannot pass on its contract "
+        "alone (pin real arguments, or record where its tools can work)"
+    )
+
+
+def evidence_cap_reason(fuzzed: bool, tools: int, liveness: Dimension | None) -> str | None:
+    """Why the grade is capped because Liveness is not measured on a fuzzed recording, or None."""
+    if not fuzzed or tools == 0 or liveness is None or not liveness.not_measured:
+        return None
+    return (
+        f"capped at {EVIDENCE_CAP}: Liveness not measured (too few valid calls judged); "
+        "no grade above C without evidence the tools work"
+    )
+
+
 def grade_of(overall: int) -> str:
     """A >= 90, B >= 75, C >= 60, D >= 40, else F."""
     for grade, floor in (("A", 90), ("B", 75), ("C", 60), ("D", 40)):
@@ -77,15 +113,20 @@ class Dimension:
     score: float
     reasons: tuple[str, ...]
     not_measured: bool = False
+    judged: int | None = None
+    """How many recorded calls this dimension judged (None: it reads no calls)."""
 
     def to_dict(self) -> dict[str, Any]:
-        return {
+        out: dict[str, Any] = {
             "key": self.key,
             "label": self.label,
             "score": self.score,
             "reasons": list(self.reasons),
             "notMeasured": self.not_measured,
         }
+        if self.judged is not None:
+            out["judged"] = self.judged
+        return out
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -97,10 +138,27 @@ class Critical:
     empty_tools: tuple[str, ...] = ()
     schema_tools: tuple[str, ...] = ()
     crashes: int = 0
+    valid_tried: int = 0
+    """Valid tools/call cases sent."""
+    valid_working: int = 0
+    """Of those, the ones that returned a real result (ok, not empty, not garbage)."""
+    valid_inconclusive: int = 0
+    """Of those, the ones judged inconclusive (environment, guessed arguments)."""
+
+    @property
+    def never_worked(self) -> bool:
+        """Valid calls were made and none returned a real result, in any wording."""
+        return self.valid_tried > 0 and self.valid_working == 0
 
     @property
     def clean(self) -> bool:
-        return not (self.silent_tools or self.empty_tools or self.schema_tools or self.crashes)
+        return not (
+            self.silent_tools
+            or self.empty_tools
+            or self.schema_tools
+            or self.crashes
+            or self.never_worked
+        )
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -195,6 +253,8 @@ class FuzzRow:
     flags: tuple[str, ...]
     latency_ms: int | None
     message: str | None
+    by: str = ""
+    """What decided the verdict: a heuristic or oracle id (mcpvcr.judge.heuristics)."""
 
     @property
     def silent(self) -> bool:
@@ -208,6 +268,7 @@ class FuzzRow:
             "flags": list(self.flags),
             "latencyMs": self.latency_ms,
             "message": self.message,
+            "by": self.by,
         }
 
 
@@ -245,7 +306,7 @@ class Report:
     uncapped: int | None = None
     """The average of the dimensions when a cap lowered `overall`, else None."""
     cap: str | None = None
-    """Why `overall` was capped (security error findings), else None."""
+    """Why `overall` was capped (security errors, no working call, no evidence), else None."""
     side_effects: tuple[SideEffect, ...] = ()
     """The interactions' `sideEffects` observations, in recorded order (none when not jailed)."""
     rules_off: tuple[str, ...] = ()

@@ -298,7 +298,9 @@ def _findings_summary(severities: list[str], codes: list[str]) -> dict[str, Any]
 
 
 def _outcome_summary(cassette: Cassette) -> dict[str, Any]:
-    calls = list(cassette.interactions_for("tools/call"))
+    from mcpvcr.judge import judged
+
+    calls = list(judged(cassette).interactions_for("tools/call"))
     outcomes = Counter(str(call.get("outcome")) for call in calls)
     silent = sum(1 for call in calls if "silentlyAccepted" in (call.get("flags") or []))
     return {

@@ -18,6 +18,7 @@ from mcpvcr.cassette import (
 )
 from mcpvcr.codec import decode, encode
 from mcpvcr.errors import UsageError
+from mcpvcr.judge import judged
 from mcpvcr.live.exercise import exercise
 from mcpvcr.live.wire import Reply
 from mcpvcr.recording import RecordOptions
@@ -148,8 +149,15 @@ def _run(server: FakeServer, **options: Any) -> Any:
     return asyncio.run(exercise(server, _cassette(), RecordOptions(fuzz=True, **options)))
 
 
+def _judged(result: Any) -> list[dict[str, Any]]:
+    """The recorded interactions with the judge's verdicts (the recorder stores none)."""
+    cassette = _cassette()
+    cassette.body["interactions"] = list(result.interactions)
+    return judged(cassette).interactions
+
+
 def _by_case(result: Any) -> dict[tuple[str, str], dict[str, Any]]:
-    return {(item["target"], item["case"]): item for item in result.interactions}
+    return {(item["target"], item["case"]): item for item in _judged(result)}
 
 
 def test_interactions_shape_order_and_classification(tmp_path: Path) -> None:
@@ -159,6 +167,7 @@ def test_interactions_shape_order_and_classification(tmp_path: Path) -> None:
         tuple(item) == INTERACTION_KEYS or set(item) == set(INTERACTION_KEYS)
         for item in result.interactions
     )
+    assert not any("outcome" in item or "flags" in item for item in result.interactions)
     order = [(i["method"], i["target"]) for i in result.interactions]
     methods = [m for m, _t in order]
     assert methods == sorted(methods, key=["tools/call", "resources/read", "prompts/get"].index)
@@ -241,7 +250,7 @@ def test_server_dying_keeps_what_was_recorded_and_stops() -> None:
     result = _run(server, concurrency=1)
     assert result.died == "server exited with code 1"
     assert result.interactions[-1]["target"] == "clock"
-    assert result.interactions[-1]["outcome"] == "protocolCrash"
+    assert _judged(result)[-1]["outcome"] == "protocolCrash"
     assert result.interactions[-1]["response"] == {"closed": "server exited with code 1"}
     assert {i["target"] for i in result.interactions} == {"add", "clock"}
     assert result.interactions[-2]["target"] == "add"
@@ -302,7 +311,7 @@ def test_hung_server_counts_as_dead() -> None:
     result = _run(server, concurrency=1)
     assert result.died == "stopped answering: 10 calls in a row timed out"
     assert len(result.interactions) == 10
-    assert all(item["outcome"] == "timeout" for item in result.interactions)
+    assert all(item["outcome"] == "timeout" for item in _judged(result))
     assert len(server.calls) == 10
 
 
@@ -388,7 +397,7 @@ def test_a_recorded_task_call_sent_again_is_run_as_a_task() -> None:
     server = _TaskFake()
     options = RecordOptions(fuzz=True, replay_calls=(recorded,))
     result = asyncio.run(exercise(server, _cassette(), options))
-    (item,) = result.interactions
+    (item,) = _judged(result)
     assert server.methods == ["tools/call", "tasks/get", "tasks/result"]
     assert (item["outcome"], item["flags"]) == ("ok", ["task"])
     assert item["params"] == recorded["params"]

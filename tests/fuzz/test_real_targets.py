@@ -14,6 +14,7 @@ import pytest
 
 from mcpvcr.cassette import Cassette
 from mcpvcr.codec import encode
+from mcpvcr.judge import judged
 from mcpvcr.live import record
 from mcpvcr.recording import RecordOptions
 from mcpvcr.targets import stdio_target
@@ -23,7 +24,7 @@ REPO_ROOT = Path(__file__).resolve().parents[2]
 
 def _record(argv: list[str], **options: Any) -> Cassette:
     target = stdio_target(argv, cwd=str(REPO_ROOT))
-    return record(target, RecordOptions(fuzz=True, protocol="initialize", **options))
+    return judged(record(target, RecordOptions(fuzz=True, protocol="initialize", **options)))
 
 
 def _table(cassette: Cassette) -> list[tuple[str, str, str, list[str]]]:
@@ -183,7 +184,9 @@ def test_real_servers_accept_every_valid_case(name: str, tmp_path: Path) -> None
     its valid case creates "." (which exists), so the scratch directory is unchanged."""
     (tmp_path / "README.md").write_text("hello\n")
     argv = _offline_targets()[name](tmp_path)
-    cassette = record(stdio_target(argv, cwd=str(tmp_path)), RecordOptions(fuzz=True, timeout=10.0))
+    cassette = judged(
+        record(stdio_target(argv, cwd=str(tmp_path)), RecordOptions(fuzz=True, timeout=10.0))
+    )
     assert cassette.body["coverage"]["noValidCase"] == {}
     failed = {
         i["target"]

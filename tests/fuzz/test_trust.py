@@ -15,6 +15,7 @@ import pytest
 
 from mcpvcr.cassette import Cassette
 from mcpvcr.codec import encode
+from mcpvcr.judge import judged
 from mcpvcr.live import record
 from mcpvcr.recording import RecordOptions
 from mcpvcr.score import score
@@ -26,7 +27,7 @@ REPO_ROOT = Path(__file__).resolve().parents[2]
 def _small(mode: str, *args: str, **options: Any) -> Cassette:
     argv = [sys.executable, "-m", "tests.fuzz.small_server", mode, *args]
     target = stdio_target(argv, cwd=str(REPO_ROOT))
-    return record(target, RecordOptions(fuzz=True, protocol="initialize", **options))
+    return judged(record(target, RecordOptions(fuzz=True, protocol="initialize", **options)))
 
 
 def _by_case(cassette: Cassette) -> dict[tuple[str, str], dict[str, Any]]:
@@ -129,7 +130,9 @@ def test_server_memory_records_the_same_bytes_twice_with_fresh_memory(tmp_path: 
 def test_fetch_without_network_is_inconclusive(tmp_path: Path) -> None:
     from tests.targets import fetch_argv
 
-    cassette = record(stdio_target(fetch_argv(), cwd=str(tmp_path)), RecordOptions(fuzz=True))
+    cassette = judged(
+        record(stdio_target(fetch_argv(), cwd=str(tmp_path)), RecordOptions(fuzz=True))
+    )
     assert _by_case(cassette)[("fetch", "valid")]["outcome"] == "inconclusive"
     codes = _codes(cassette)
     assert "behavior.valid_call_failed" not in codes
@@ -145,7 +148,7 @@ def test_git_path_outside_the_repository_is_inconclusive(tmp_path: Path) -> None
     subprocess.run(["git", "init", "-q", str(repo)], check=True)
     # Run from outside the repository: the guessed repo_path "." is outside it.
     argv = git_argv(repo)
-    cassette = record(stdio_target(argv, cwd=str(tmp_path)), RecordOptions(fuzz=True))
+    cassette = judged(record(stdio_target(argv, cwd=str(tmp_path)), RecordOptions(fuzz=True)))
     status = _by_case(cassette)[("git_status", "valid")]
     assert status["outcome"] == "inconclusive"
     assert "behavior.valid_call_failed" not in _codes(cassette)

@@ -30,7 +30,7 @@ def test_lint_exits_1_on_an_error_and_prints_lines(
         "demo.mcpvcr: error tool.missing_description [greet] Tool 'greet' has no description."
         in out
     )
-    assert out.rstrip().endswith("19 finding(s): 1 error, 12 warning, 6 info")
+    assert out.rstrip().endswith("20 finding(s): 1 error, 9 warning, 10 info")
     assert err == "mcpvcr: demo.mcpvcr: 1 finding(s) at or above error\n"
 
 
@@ -51,7 +51,7 @@ def test_lint_json_format(demo_file: str, capsys: pytest.CaptureFixture[str]) ->
     run(["lint", demo_file, "--format", "json", "--fail-on", "never"])
     document = json.loads(capsys.readouterr().out)
     assert document["schema"] == "mcpvcr.lint/1"
-    assert document["summary"] == {"total": 19, "error": 1, "warning": 12, "info": 6}
+    assert document["summary"] == {"total": 20, "error": 1, "warning": 9, "info": 10}
     assert document["findings"][0]["code"] == "tool.no_annotations"
 
 

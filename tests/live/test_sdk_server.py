@@ -15,6 +15,7 @@ from pathlib import Path
 import pytest
 
 from mcpvcr import store
+from mcpvcr.judge import judged
 from tests.live.helpers import run_mcpvcr
 
 SERVER = Path(__file__).resolve().parent / "sdk_server.py"
@@ -91,7 +92,9 @@ def test_http_both_eras_and_fuzz_in_the_modern_one(tmp_path: Path) -> None:
     assert store.load(modern).handshake == "server/discover"
     assert store.load(legacy).handshake == "initialize"
     assert contract(modern) == contract(legacy)
-    calls = {(i["target"], i["case"]): i["outcome"] for i in store.load(modern).interactions}
+    calls = {
+        (i["target"], i["case"]): i["outcome"] for i in judged(store.load(modern)).interactions
+    }
     # tools/call carried the era's _meta and headers: the SDK server answered it
     assert calls[("add", "valid")] == "ok"
     assert calls[("sdk://readme", "read")] == "ok"

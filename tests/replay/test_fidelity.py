@@ -50,6 +50,8 @@ def test_recording_the_replay_gives_identical_bytes(name: str, tmp_path: Path) -
     original = REPO / "cassettes" / f"{name}.mcpvcr"
     header = store.load(original).header
     replay = f"{sys.executable} -m mcpvcr replay {original}"
+    if (header.get("environment") or {}).get("network") is False:
+        replay = f"unshare -rn {replay}"  # the recorded fact: the server had no network
     again = tmp_path / "again.mcpvcr"
     done = run_mcpvcr("record", "--stdio", replay, *record_args(header), "-o", str(again))
     assert done.returncode == 0, done.stderr

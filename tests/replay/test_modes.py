@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from mcpvcr import store
+from mcpvcr.judge import judged
 
 REPO = Path(__file__).resolve().parents[2]
 DEMO_CASSETTE = REPO / "cassettes" / "demo_target.mcpvcr"
@@ -50,12 +51,12 @@ def replay(file: Path, *args: str, messages: list[dict[str, Any]]) -> tuple[int,
 def test_new_episodes_forwards_a_miss_and_keeps_it(tmp_path: Path) -> None:
     file = tmp_path / "demo.mcpvcr"
     shutil.copy(DEMO_CASSETTE, file)
-    before = len(store.load(file).interactions)
+    before = len(judged(store.load(file)).interactions)
     messages = [INIT, INITIALIZED, call(2, "divide", {"a": 6, "b": 3})]
     code, answers = replay(file, "--mode", "new_episodes", "--target", DEMO, messages=messages)
     assert code == 0
     assert answers[2]["result"]["content"][0]["text"] == '{"result": 2}'
-    kept = store.load(file).interactions
+    kept = judged(store.load(file)).interactions
     assert len(kept) == before + 1
     assert kept[-1]["case"] == "replay" and kept[-1]["outcome"] == "ok"
     # The new episode now replays with no target at all.

@@ -31,16 +31,16 @@ def test_score_prints_markdown_and_exits_0(
     assert run(["score", str(demo_file)]) == 0
     out = capsys.readouterr().out
     assert out.startswith("# mcpvcr conformance report\n")
-    assert "**Overall score:** 72 / 100" in out and "**Grade:** C" in out
+    assert "**Overall score:** 77 / 100" in out and "**Grade:** B" in out
 
 
 def test_min_score_fails_below_and_passes_at(
     demo_file: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    assert run(["score", str(demo_file), "--min-score", "73"]) == 1
+    assert run(["score", str(demo_file), "--min-score", "78"]) == 1
     err = capsys.readouterr().err
-    assert err == f"mcpvcr: {demo_file}: score 72 is below the minimum 73\n"
-    assert run(["score", str(demo_file), "--min-score", "72"]) == 0
+    assert err == f"mcpvcr: {demo_file}: score 77 is below the minimum 78\n"
+    assert run(["score", str(demo_file), "--min-score", "77"]) == 0
 
 
 def test_min_score_from_config(demo_file: Path, tmp_path: Path) -> None:
@@ -55,7 +55,7 @@ def test_output_file_written_atomically(
     target = tmp_path / "report.html"
     assert run(["score", str(demo_file), "--format", "html", "-o", str(target)]) == 0
     out, err = capsys.readouterr()
-    assert out == "" and "72/100 (C)" in err
+    assert out == "" and "77/100 (B)" in err
     assert target.read_text(encoding="utf-8").startswith("<!DOCTYPE html>")
     assert [p.name for p in tmp_path.iterdir() if p.name.startswith(".report")] == []
 
@@ -77,7 +77,7 @@ def test_machine_formats_are_json(
     assert run(["score", str(demo_file), "--format", fmt]) == 0
     document = json.loads(capsys.readouterr().out)
     if fmt == "json":
-        assert document["schema"] == "mcpvcr.report/1" and document["overall"] == 72
+        assert document["schema"] == "mcpvcr.report/1" and document["overall"] == 77
     else:
         location = document["runs"][0]["results"][0]["locations"][0]["physicalLocation"]
         assert location["artifactLocation"]["uri"] == "file://" + str(demo_file)
@@ -87,8 +87,8 @@ def test_soft_view(demo_file: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert run(["score", str(demo_file), "--soft"]) == 0
     document = json.loads(capsys.readouterr().out)
     assert document["schema"] == "mcpvcr.report.soft/1"
-    assert document["findings"] == {"total": 19, "error": 1, "warning": 12, "info": 6}
-    assert document["critical"]["silentTools"] == 4
+    assert document["findings"] == {"total": 20, "error": 1, "warning": 9, "info": 10}
+    assert document["critical"]["silentTools"] == 0
     assert "reasons" not in json.dumps(document)
 
 

@@ -71,10 +71,12 @@ def test_malformed_ok_without_silent_flag_is_left_out() -> None:
     assert eh.score == 10 and eh.reasons[0].startswith("1/1 ")
 
 
-def test_no_malformed_cases_scores_10_with_reason() -> None:
+def test_no_malformed_cases_is_not_measured_with_reason() -> None:
     eh = dims(fuzzed(call()))["errorHandling"]
-    assert eh.score == 10
-    assert eh.reasons == ("no malformed cases were generated for the fuzzed tools",)
+    assert eh.not_measured and eh.judged == 0  # never a 10 from nothing
+    assert eh.reasons == (
+        "no malformed cases were generated for the fuzzed tools; at least 1 needed to measure",
+    )
 
 
 def test_liveness_latency_penalty_at_700ms_is_2_5() -> None:
@@ -213,10 +215,10 @@ def test_a_refusal_dressed_as_a_success_is_no_clean_rejection() -> None:
 
 def test_probes_the_schema_allows_are_not_called_no_cases() -> None:
     eh = dims(fuzzed(call(), call(case="extra_garbage", flags=["lenient"])))["errorHandling"]
-    assert eh.score == 10
+    assert eh.not_measured and eh.judged == 0
     assert eh.reasons == (
-        "no malformed input to judge: the 1 probe(s) sent were inputs the schema allows or "
-        "inconclusive",
+        "0 malformed input(s) judged of the 1 probe(s) sent (the rest were inputs the schema "
+        "allows or inconclusive); at least 1 needed to measure",
     )
 
 

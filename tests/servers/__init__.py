@@ -9,7 +9,7 @@ stdio, stateful: counter.
 stdio: paginated, hang_handshake, crash_start, garbage_stdout, bad_json, exit_midway, slow_tool,
 big_answer, log_flood, stderr_flood, grandchild, discover_only, legacy_only, jsonrpc_errors,
 malformed_contract, many_tools, destructive, loop_cursor, strict_legacy, server_requests, volatile,
-escape_sequences, machine_env, versioned.
+escape_sequences, machine_env, versioned, always_fails.
 HTTP (127.0.0.1 only): http (`--behaviour echo_headers|need_token|error500|drop|redirect`).
 """
 
@@ -41,5 +41,6 @@ MODES: tuple[str, ...] = (
     "escape_sequences",
     "machine_env",
     "versioned",
+    "always_fails",
     "http",
 )

@@ -12,6 +12,7 @@ from mcpvcr.diff import Changes, diff
 from mcpvcr.diff.catalogue import RULES
 from mcpvcr.diff.gate import evaluate
 from mcpvcr.diff.render import render_markdown
+from mcpvcr.judge import mark_judged
 from tests.diff.helpers import cassette, tool
 
 
@@ -49,7 +50,7 @@ def recorded(*interactions: dict[str, Any]) -> Cassette:
     c = cassette(tools=[tool("t")])
     c.body["interactions"] = list(interactions)
     c.header["options"] = {"fuzz": True}
-    return c
+    return mark_judged(c)  # the verdicts stated here are the judge's (diff compares answers)
 
 
 def compare(old: list[dict[str, Any]], new: list[dict[str, Any]], **kw: Any) -> Changes:

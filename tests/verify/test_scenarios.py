@@ -10,6 +10,7 @@ import pytest
 
 from mcpvcr import store
 from mcpvcr.errors import UsageError
+from mcpvcr.judge import judged
 from mcpvcr.verify.scenarios import load_scenarios
 from tests.live.helpers import run_mcpvcr
 
@@ -84,7 +85,7 @@ def test_record_verify_and_replay_use_the_scenarios(tmp_path: Path) -> None:
     )
     assert run.returncode == 0, run.stderr
     assert base.read_text().startswith("{")
-    cassette = store.load(base)
+    cassette = judged(store.load(base))
     assert not cassette.fuzzed  # scenarios alone: no fuzz pass
     assert [i["case"] for i in cassette.interactions] == [
         "scenario:add-small",

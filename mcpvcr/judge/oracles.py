@@ -1,0 +1,325 @@
+"""Differential oracles: verdicts from comparing answers, which hold in any language (pure).
+
+Run by the judge after each call has its own verdict; each one compares a
+call's answer with other answers of the same server, after masking the
+values each call sent (a server that echoes "example" and one that echoes
+the control's nonce give the same shape):
+
+- `oracle.control`: a valid call and its control call (`mcpvcr.fuzz.control`:
+  the same arguments with one replaced by a value that cannot exist). When
+  the valid call failed and its answer has the control's shape, the server
+  said "no such thing" for the guess: `inconclusive` when the parameter can
+  name a thing; when it cannot (a number, free text), a failure is a failure,
+  whatever its text says ("not found" included).
+- `oracle.refusal_template`: a valid call answered `ok` with the content the
+  server gives as its refusal of inputs its own schema forbids (an `isError`
+  answer or a JSON-RPC error to a malformed case) is a refusal dressed as
+  success: `garbageAnswer`.
+- `oracle.canned`: the same `ok` answer to the valid calls of two or more
+  tools, that did not change when a control call changed the input, is a
+  canned answer, not a result: `garbageAnswer`.
+
+Control calls are evidence for their valid call; the judged view drops them.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Mapping, Sequence
+from typing import Any, Final
+
+from mcpvcr.cassette import CONTROL_PREFIX
+
+_MASK: Final = "\u00abarg\u00bb"
+_FAILED: Final = frozenset({"toolError", "rejected", "inconclusive"})
+_REFUSED: Final = frozenset({"toolError", "rejected"})
+_BAD_OK: Final = frozenset({"emptySuccess", "garbageAnswer", "outputSchemaViolation"})
+
+
+def apply(
+    items: Sequence[dict[str, Any]],
+    tools: Mapping[str, Mapping[str, Any]],
+    disabled: frozenset[str] = frozenset(),
+) -> list[dict[str, Any]]:
+    """The judged items with the oracles' verdicts, control calls left out."""
+    controls: dict[str, dict[str, Any]] = {}
+    for item in items:
+        case = str(item.get("case", ""))
+        if item.get("method") == "tools/call" and case.startswith(CONTROL_PREFIX):
+            controls.setdefault(str(item.get("target")), item)
+    templates = set() if "oracle.refusal_template" in disabled else _refusal_templates(items)
+    out: list[dict[str, Any]] = []
+    for item in items:
+        case = str(item.get("case", ""))
+        if item.get("method") != "tools/call" or case != "valid":
+            if not case.startswith(CONTROL_PREFIX) or item.get("method") != "tools/call":
+                out.append(item)
+            continue
+        target = str(item.get("target"))
+        control = controls.get(target)
+        if control is not None and "oracle.control" not in disabled:
+            item = _with_control(item, control, tools.get(target) or {})
+        plain = item.get("outcome") == "ok" and "garbageAnswer" not in item.get("flags", [])
+        if plain and _content_shape(item) in templates:
+            item = _garbage(item, "oracle.refusal_template")
+        out.append(item)
+    out = out if "oracle.canned" in disabled else _canned(out, controls)
+    if "oracle.control" in disabled:
+        return out
+    return [_success_like_control(item, controls, tools) for item in out]
+
+
+def shape(item: Mapping[str, Any]) -> str:
+    """The answer's canonical text with the values the call sent masked."""
+    return _masked_text(item, _sent_values(item))
+
+
+def _masked_text(item: Mapping[str, Any], values: Sequence[str]) -> str:
+    response = item.get("response")
+    answer: Any = response
+    if isinstance(response, Mapping):
+        if "result" in response and isinstance(response["result"], Mapping):
+            answer = {k: v for k, v in response["result"].items() if k != "_meta"}
+        elif "error" in response:
+            answer = {"error": response["error"]}
+    text = json.dumps(answer, sort_keys=True, ensure_ascii=False)
+    return _masked(text, values)
+
+
+def _content_shape(item: Mapping[str, Any]) -> str | None:
+    """The text an answer carries (content text, or an error's message), masked."""
+    response = item.get("response")
+    if not isinstance(response, Mapping):
+        return None
+    texts: list[str] = []
+    error = response.get("error")
+    if isinstance(error, Mapping) and isinstance(error.get("message"), str):
+        texts.append(error["message"])
+    result = response.get("result")
+    content = result.get("content") if isinstance(result, Mapping) else None
+    for part in content if isinstance(content, list) else []:
+        if isinstance(part, Mapping) and isinstance(part.get("text"), str):
+            texts.append(part["text"])
+    joined = "\n".join(t.strip() for t in texts if t.strip())
+    return _masked(joined, _sent_values(item)) if joined else None
+
+
+def _refusal_templates(items: Sequence[Mapping[str, Any]]) -> set[str]:
+    """What the server answers to inputs its own schema forbids, refused (server-wide)."""
+    found: set[str] = set()
+    for item in items:
+        if item.get("method") != "tools/call" or item.get("outcome") not in _REFUSED:
+            continue
+        facts = item.get("facts")
+        facts = facts if isinstance(facts, list) else []
+        if "malformed" in facts and "allowed" not in facts:
+            text = _content_shape(item)
+            if text:
+                found.add(text)
+    return found
+
+
+def _with_control(
+    item: dict[str, Any], control: Mapping[str, Any], tool: Mapping[str, Any]
+) -> dict[str, Any]:
+    from mcpvcr.fuzz.control import names_a_thing
+
+    param = str(control.get("case", ""))[len(CONTROL_PREFIX) :]
+    schema = tool.get("inputSchema")
+    props = schema.get("properties") if isinstance(schema, Mapping) else None
+    prop = props.get(param) if isinstance(props, Mapping) else None
+    same = shape(item) == shape(control)
+    outcome = item.get("outcome")
+    if outcome not in _FAILED:
+        return item
+    if names_a_thing(param, prop):
+        if same:
+            return {**item, "outcome": "inconclusive", "by": "oracle.control", "latencyMs": None}
+        return item
+    if outcome == "inconclusive" and str(item.get("by", "")).startswith("text."):
+        # The parameter names no thing: a failure for it is the tool's, whatever it says.
+        return {**item, "outcome": "toolError", "by": "oracle.control"}
+    return item
+
+
+def _success_like_control(
+    item: dict[str, Any],
+    controls: Mapping[str, Mapping[str, Any]],
+    tools: Mapping[str, Mapping[str, Any]],
+) -> dict[str, Any]:
+    """The same success for mcpvcr's guess and for a thing that cannot exist, naming neither.
+
+    It says nothing about the tool working (a refusal in success's clothes, or an
+    answer that ignores its input): inconclusive, for a parameter that names a thing.
+    """
+    if not _plain_ok(item):
+        return item
+    control = controls.get(str(item.get("target")))
+    if control is None or shape(item) != shape(control) or _raw(item) != shape(item):
+        return item
+    from mcpvcr.fuzz.control import names_a_thing
+
+    param = str(control.get("case", ""))[len(CONTROL_PREFIX) :]
+    schema = (tools.get(str(item.get("target"))) or {}).get("inputSchema")
+    props = schema.get("properties") if isinstance(schema, Mapping) else None
+    if not names_a_thing(param, props.get(param) if isinstance(props, Mapping) else None):
+        return item
+    return {**item, "outcome": "inconclusive", "by": "oracle.control", "latencyMs": None}
+
+
+def _garbage(item: dict[str, Any], by: str) -> dict[str, Any]:
+    flags = sorted({*item.get("flags", []), "garbageAnswer"})
+    return {**item, "flags": flags, "by": by}
+
+
+def _canned(
+    items: list[dict[str, Any]], controls: Mapping[str, Mapping[str, Any]]
+) -> list[dict[str, Any]]:
+    """Mark an ok answer given alike by the valid calls of most tools (two at least).
+
+    Alike: the same skeleton (`_keys`). At least one of those tools must have
+    answered its control call the same way (the answer did not depend on the
+    input), so two tools that merely compute the same kind of result are not
+    called canned.
+    """
+    by_key: dict[str, set[str]] = {}
+    keys = {
+        id(item): _keys(item, controls.get(str(item.get("target"))))
+        for item in items
+        if _plain_ok(item)
+    }
+    for item in items:
+        for key in keys.get(id(item), ()):
+            by_key.setdefault(key, set()).add(str(item.get("target")))
+    steady = {
+        str(item.get("target"))
+        for item in items
+        if id(item) in keys and _steady(item, controls.get(str(item.get("target"))))
+    }
+    # Shared by most tools, not a few: three tools of a hundred may well all answer "0".
+    answered = {str(item.get("target")) for item in items if id(item) in keys}
+    least = max(2, (len(answered) + 1) // 2)
+    canned = {key for key, targets in by_key.items() if len(targets) >= least and targets & steady}
+    if not canned:
+        return items
+    return [
+        _garbage(item, "oracle.canned") if keys.get(id(item), set()) & canned else item
+        for item in items
+    ]
+
+
+def _plain_ok(item: Mapping[str, Any]) -> bool:
+    """A valid tools/call answered ok with no flag that already says it is no result."""
+    flags = item.get("flags")
+    return (
+        item.get("method") == "tools/call"
+        and item.get("case") == "valid"
+        and item.get("outcome") == "ok"
+        and not (set(flags) & _BAD_OK if isinstance(flags, list) else False)
+    )
+
+
+def _steady(item: Mapping[str, Any], control: Mapping[str, Any] | None) -> bool:
+    """Whether the control call, with another input, got the same answer."""
+    if control is None:
+        return False
+    return shape(item) == shape(control) or _raw(item) == _raw(control)
+
+
+def _keys(item: Mapping[str, Any], control: Mapping[str, Any] | None) -> set[str]:
+    """Skeletons of an answer, with the values it echoes (and its tool's name) masked.
+
+    Numbers and empty quoted values are made alike. An answer that is nothing but
+    what the call sent is an echo, a result: no key, unless its control call got
+    the very same text (then it only looked like an echo: a canned text that
+    happens to equal mcpvcr's guess).
+    """
+    masked = shape(item)
+    leaves: list[str] = []
+    _leaves(item.get("response"), leaves, 0)
+    values = _sent_values(item)
+    residue = "".join(_masked(leaf, values).replace(_MASK, "") for leaf in leaves)
+    if re.search(r"[^\W_]", residue):
+        return {
+            "masked:" + _skeleton(masked),
+            "masked:" + _skeleton(_masked(masked, [str(item.get("target", ""))])),
+        }
+    if control is not None and _raw(item) == _raw(control):
+        return {"masked:" + _skeleton(_raw(item))}
+    return set()
+
+
+def _leaves(value: Any, out: list[str], depth: int) -> None:
+    """The answer's string values (no keys; "type" tags and `_meta` left out)."""
+    if depth > 8 or len(out) > 200:
+        return
+    if isinstance(value, str):
+        out.append(value)
+    elif isinstance(value, Mapping):
+        for key, inner in value.items():
+            if key not in ("_meta", "type", "mimeType"):
+                _leaves(inner, out, depth + 1)
+    elif isinstance(value, list):
+        for inner in value[:50]:
+            _leaves(inner, out, depth + 1)
+
+
+def _skeleton(text: str) -> str:
+    text = re.sub(r"\d+", "#", text.replace(_MASK, "#"))
+    text = re.sub(r"(['\"])\1", r"\1#\1", text)  # an empty value quoted: ''
+    return text.replace('\\"\\"', '\\"#\\"')
+
+
+def _raw(item: Mapping[str, Any]) -> str:
+    """The answer's canonical text, nothing masked."""
+    return _masked_text(item, ())
+
+
+def _sent_values(item: Mapping[str, Any]) -> list[str]:
+    params = item.get("params")
+    arguments = params.get("arguments") if isinstance(params, Mapping) else None
+    values: list[str] = []
+    _collect(arguments, values, 0)
+    return values
+
+
+def _collect(value: Any, out: list[str], depth: int) -> None:
+    if depth > 4:
+        return
+    if isinstance(value, str):
+        if len(value) >= 3:
+            out.append(value)
+    elif isinstance(value, int | float) and not isinstance(value, bool):
+        text = str(value)
+        if len(text) >= 3:
+            out.append(text)
+    elif isinstance(value, Mapping):
+        for inner in value.values():
+            _collect(inner, out, depth + 1)
+    elif isinstance(value, list):
+        for inner in value[:20]:
+            _collect(inner, out, depth + 1)
+
+
+def _masked(text: str, values: Sequence[str]) -> str:
+    for value in sorted(set(values), key=len, reverse=True):
+        for form in {value, json.dumps(value, ensure_ascii=False)[1:-1]}:
+            if form:
+                text = _replace_folded(text, form)
+    return text
+
+
+def _replace_folded(text: str, needle: str) -> str:
+    """Every occurrence of `needle`, in any letter case, replaced by the mask (no regex)."""
+    low, target = text.lower(), needle.lower()
+    if target not in low or len(low) != len(text):
+        return text.replace(needle, _MASK)  # lower() changed the length: exact case only
+    out: list[str] = []
+    start = 0
+    while (found := low.find(target, start)) >= 0:
+        out.append(text[start:found])
+        out.append(_MASK)
+        start = found + len(target)
+    out.append(text[start:])
+    return "".join(out)

@@ -1,0 +1,199 @@
+"""Differential oracles and environment facts: each fires, and its mirror does not."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from mcpvcr.cassette import Cassette
+from mcpvcr.fuzz.control import control_case, names_a_thing
+from mcpvcr.fuzz.plan import PlanSettings, plan_calls
+from mcpvcr.judge import judged
+from mcpvcr.live.environment import starts_without_network
+
+ID = {"type": "object", "properties": {"item_id": {"type": "string"}}, "required": ["item_id"]}
+NUM = {"type": "object", "properties": {"a": {"type": "number"}}, "required": ["a"]}
+
+
+def _tool(name: str, schema: dict[str, Any], **annotations: Any) -> dict[str, Any]:
+    tool: dict[str, Any] = {"name": name, "description": "A tool.", "inputSchema": schema}
+    if annotations:
+        tool["annotations"] = annotations
+    return tool
+
+
+def _text(text: str, *, error: bool = False) -> dict[str, Any]:
+    result: dict[str, Any] = {"content": [{"type": "text", "text": text}]}
+    if error:
+        result["isError"] = True
+    return {"result": result}
+
+
+def _call(target: str, case: str, arguments: Any, response: Any, *facts: str) -> dict[str, Any]:
+    return {
+        "method": "tools/call",
+        "target": target,
+        "case": case,
+        "params": {"name": target, "arguments": arguments},
+        "response": response,
+        "facts": sorted({"guessed", *facts}),
+        "latencyMs": 200,
+    }
+
+
+def _cassette(
+    tools: list[dict[str, Any]], calls: list[dict[str, Any]], network: bool | None = None
+) -> Cassette:
+    c = Cassette.new(
+        transport="stdio",
+        handshake="initialize",
+        protocol_version="2025-11-25",
+        client_info={},
+        client_capabilities={},
+        options={"fuzz": True},
+    )
+    c.body["tools"] = {"items": tools, "pageSizes": [len(tools)]}
+    c.body["interactions"] = calls
+    if network is not None:
+        c.header["environment"] = {"network": network}
+    return c
+
+
+def _valid(c: Cassette, target: str = "get") -> dict[str, Any]:
+    (item,) = [i for i in judged(c).interactions if i["target"] == target and i["case"] == "valid"]
+    return item
+
+
+def test_a_failure_shaped_like_the_control_is_no_such_thing_in_any_language() -> None:
+    c = _cassette(
+        [_tool("get", ID)],
+        [
+            _call(
+                "get",
+                "valid",
+                {"item_id": "example"},
+                _text("「example」は存在しません", error=True),
+            ),
+            _call(
+                "get",
+                "control:item_id",
+                {"item_id": "mcpvcr-absent-zq1"},
+                _text("「mcpvcr-absent-zq1」は存在しません", error=True),
+            ),
+        ],
+    )
+    item = _valid(c)
+    assert (item["outcome"], item["by"]) == ("inconclusive", "oracle.control")
+    assert not [i for i in judged(c).interactions if i["case"].startswith("control:")]
+
+
+def test_a_failure_unlike_the_control_stays_a_failure() -> None:
+    c = _cassette(
+        [_tool("get", ID)],
+        [
+            _call("get", "valid", {"item_id": "example"}, _text("数据库崩溃", error=True)),
+            _call(
+                "get",
+                "control:item_id",
+                {"item_id": "mcpvcr-absent-zq1"},
+                _text("找不到 mcpvcr-absent-zq1", error=True),
+            ),
+        ],
+    )
+    assert _valid(c)["outcome"] == "toolError"
+
+
+def test_a_param_that_names_nothing_makes_not_found_a_failure() -> None:
+    calls = [
+        _call("add", "valid", {"a": 123}, _text("Error: value not found", error=True)),
+        _call("add", "control:a", {"a": 8000}, _text("Error: value not found", error=True)),
+    ]
+    item = _valid(_cassette([_tool("add", NUM)], calls), "add")
+    assert (item["outcome"], item["by"]) == ("toolError", "oracle.control")
+    # Mirror: without a control, the English text still decides (the last resort).
+    alone = _valid(_cassette([_tool("add", NUM)], calls[:1]), "add")
+    assert (alone["outcome"], alone["by"]) == ("inconclusive", "text.guess")
+
+
+def test_a_success_shaped_like_a_refusal_is_a_refusal_dressed_as_success() -> None:
+    refusal = _text("Paramètre refusé", error=True)
+    calls = [
+        _call("get", "missing_required:item_id", {}, refusal, "malformed"),
+        _call("get", "valid", {"item_id": "example"}, _text("Paramètre refusé")),
+    ]
+    item = _valid(_cassette([_tool("get", ID)], calls))
+    assert "garbageAnswer" in item["flags"] and item["by"] == "oracle.refusal_template"
+    calls[1] = _call("get", "valid", {"item_id": "example"}, _text("Objet trouvé: 42"))
+    assert _valid(_cassette([_tool("get", ID)], calls))["flags"] == []
+
+
+def _canned(control_text: str) -> Cassette:
+    tools = [_tool("get", ID), _tool("find", ID)]
+    calls = [
+        _call("get", "valid", {"item_id": "example"}, _text("サービス停止中")),
+        _call("get", "control:item_id", {"item_id": "zz-nonce"}, _text(control_text)),
+        _call("find", "valid", {"item_id": "example"}, _text("サービス停止中")),
+    ]
+    return _cassette(tools, calls)
+
+
+def test_one_canned_answer_for_every_tool_and_input_is_no_result() -> None:
+    item = _valid(_canned("サービス停止中"))
+    assert "garbageAnswer" in item["flags"] and item["by"] == "oracle.canned"
+    assert "garbageAnswer" in _valid(_canned("サービス停止中"), "find")["flags"]
+    # Mirror: the answer changed with the input, so it is a result.
+    assert _valid(_canned("zz-nonce: 0 件"))["flags"] == []
+
+
+def test_an_open_world_failure_without_network_is_inconclusive_by_fact() -> None:
+    calls = [_call("get", "valid", {"item_id": "example"}, _text("kaput", error=True))]
+    item = _valid(_cassette([_tool("get", ID)], calls, network=False))
+    assert (item["outcome"], item["by"]) == ("inconclusive", "fact.no_network")
+    closed = _tool("get", ID, openWorldHint=False)
+    assert _valid(_cassette([closed], calls, network=False))["outcome"] == "toolError"
+    assert _valid(_cassette([_tool("get", ID)], calls, network=True))["outcome"] == "toolError"
+
+
+def test_the_plan_adds_one_control_beside_each_guessed_valid_case() -> None:
+    c = _cassette([_tool("get", ID), _tool("flag", {"type": "object", "properties": {}})], [])
+    calls, _ = plan_calls(c, PlanSettings())
+    cases = [(call.target, call.case) for call in calls]
+    assert ("get", "control:item_id") in cases
+    assert cases.index(("get", "control:item_id")) == cases.index(("get", "valid")) + 1
+    assert not any(case.startswith("control:") for target, case in cases if target == "flag")
+    pinned, _ = plan_calls(c, PlanSettings(pinned_arguments={"get": {"item_id": "real"}}))
+    assert not any(call.case.startswith("control:") for call in pinned)
+
+
+def test_control_values_keep_the_schema_and_the_type() -> None:
+    enum = {"type": "object", "properties": {"m": {"type": "string", "enum": ["a", "b"]}}}
+    assert control_case(_tool("t", enum), {"m": "a"}) is None
+    flag = {"type": "object", "properties": {"on": {"type": "boolean"}}}
+    assert control_case(_tool("t", flag), {"on": True}) is None
+    case = control_case(_tool("t", ID), {"item_id": "example"})
+    assert case is not None and case[0] == "control:item_id"
+    assert isinstance(case[1]["item_id"], str) and case[1]["item_id"] != "example"
+    assert names_a_thing("file_path", {"type": "string"})
+    assert not names_a_thing("message", {"type": "string"})
+    assert not names_a_thing("count", {"type": "integer"})
+
+
+def test_a_command_in_a_namespace_without_network_is_known_offline() -> None:
+    assert starts_without_network(["unshare", "-rn", "node", "server.js"])
+    assert starts_without_network(["/usr/bin/unshare", "--net", "--", "python", "-m", "x"])
+    assert not starts_without_network(["unshare", "-r", "node", "server.js"])
+    assert not starts_without_network(["node", "server.js", "-n"])
+
+
+def test_the_same_success_for_a_guess_and_a_nonce_proves_nothing() -> None:
+    calls = [
+        _call("get", "valid", {"item_id": "example"}, _text("Bitte ein Land angeben.")),
+        _call("get", "control:item_id", {"item_id": "zz-1"}, _text("Bitte ein Land angeben.")),
+    ]
+    item = _valid(_cassette([_tool("get", ID)], calls))
+    assert (item["outcome"], item["by"]) == ("inconclusive", "oracle.control")
+    # Mirror: an answer about the thing it was asked for is a result, even for a nonce.
+    calls = [
+        _call("get", "valid", {"item_id": "example"}, _text("Widget example: blue")),
+        _call("get", "control:item_id", {"item_id": "zz-1"}, _text("Widget zz-1: blue")),
+    ]
+    assert _valid(_cassette([_tool("get", ID)], calls))["outcome"] == "ok"
