@@ -40,6 +40,7 @@ from mcpvcr.diff import Changes
 from mcpvcr.diff.gate import DEFAULT_FAIL_ON, Scores, parse_fail_on
 from mcpvcr.diff.render import Verdict, render_markdown, render_text
 from mcpvcr.errors import McpVcrError, UsageError
+from mcpvcr.recording import DEFAULT_TIMEOUT_SECONDS
 from mcpvcr.report.escape import ci_value
 from mcpvcr.terminal import one_line
 
@@ -132,7 +133,7 @@ def _new_side(env: Mapping[str, str]) -> tuple[Cassette, str]:
         target = url_target(target_text, headers=credential_headers((), None, env))
     else:
         target = stdio_target(target_text)
-    timeout = float(env.get("MCPVCR_TIMEOUT") or 10)
+    timeout = float(env.get("MCPVCR_TIMEOUT") or DEFAULT_TIMEOUT_SECONDS)
     options = RecordOptions(timeout=timeout, fuzz=env.get("MCPVCR_FUZZ", "false") == "true")
     from mcpvcr.live import record  # the only place this script touches a live server
 

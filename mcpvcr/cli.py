@@ -33,6 +33,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "diff": ("mcpvcr.commands.diff", "Classify the contract changes between two cassettes."),
     "gate": ("mcpvcr.commands.gate", "Fail when a change or score breaks the policy."),
     "verify": ("mcpvcr.commands.verify", "Replay a baseline's calls live and compare answers."),
+    "rules": ("mcpvcr.commands.rules", "List the lint rules, or print one rule's page."),
     "show": ("mcpvcr.commands.show", "Print a cassette as canonical JSON."),
     "replay": ("mcpvcr.commands.replay", "Serve a cassette as a fake MCP server."),
     "serve": ("mcpvcr.commands.serve", "Run the stdio MCP server of probe_* tools."),

@@ -81,6 +81,21 @@ class LintConfig:
     """Verdict heuristics switched off (ids of mcpvcr.judge.heuristics; checked there)."""
     source: str | None = None
     """The file this came from, for messages; None = defaults."""
+    selector_origins: tuple[tuple[str, str], ...] = field(default=(), compare=False)
+    """(selector, where it was written) for every selector, checked by `check_selectors`."""
+
+    def check_selectors(self, codes: Iterable[str]) -> None:
+        """Refuse a selector that matches no rule: a typo must not silently select nothing.
+
+        The linter calls this with the registry's codes (this module sits below the
+        rule registry, so it is handed the codes rather than importing them).
+        """
+        known = list(codes)
+        for selector, origin in self.selector_origins:
+            if not any(matches(code, selector) for code in known):
+                raise UsageError(
+                    f"{origin}: '{selector}' matches no lint rule (see `mcpvcr rules`)"
+                )
 
     def selects(self, code: str, default: bool = True) -> bool:
         """Whether a rule runs: selected (or on by default when nothing is), and not ignored."""
@@ -185,7 +200,7 @@ def with_overrides(
     """Apply command-line options: --select replaces, --ignore adds, the rest override."""
     select = _split(select) if select is not None else None
     ignore = _split(ignore)
-    validate_selectors([*(select or ()), *ignore], "the command line")
+    given = [*(select or ()), *ignore]
     source = config.source
     if select or ignore:  # the rules a report says are off were chosen here too
         source = f"{source} and the command line" if source else "the command line"
@@ -193,6 +208,7 @@ def with_overrides(
         replace(
             config,
             source=source,
+            selector_origins=(*config.selector_origins, *((s, "the command line") for s in given)),
             select=tuple(select) if select else config.select,
             ignore=(*config.ignore, *ignore),
             fail_on=fail_on or config.fail_on,
@@ -204,21 +220,6 @@ def with_overrides(
 def _split(values: Iterable[str]) -> list[str]:
     """Accept both repeated options and comma lists (`--select a,b`)."""
     return [part.strip() for value in values for part in value.split(",") if part.strip()]
-
-
-def validate_selectors(selectors: Iterable[str], origin: str) -> None:
-    """Refuse a selector that matches no rule: a typo must not silently select nothing."""
-    wanted = list(selectors)
-    if not wanted:
-        return  # nothing to check: do not load every rule module for it
-    from mcpvcr.lint.registry import all_rules  # the registry, not the linter: no cycle
-
-    codes = [r.code for r in all_rules()]
-    for selector in wanted:
-        if not any(matches(code, selector) for code in codes):
-            raise UsageError(
-                f"{origin}: '{selector}' matches no lint rule (see `mcpvcr lint --list-rules`)"
-            )
 
 
 def find_config(start: str | os.PathLike[str] | None = None) -> Path | None:
@@ -325,12 +326,12 @@ def parse_config(table: Mapping[str, Any], source: str) -> LintConfig:
     ):
         raise UsageError(f"{source}: min-score must be an integer from 0 to 100")
     selectors = [*select, *ignore, *severity, *(s for v in per_tool_ignores.values() for s in v)]
-    validate_selectors(selectors, source)
     switches = _table(table, "heuristics", source)
     for key, on in switches.items():
         if not isinstance(on, bool):
             raise UsageError(f"{source}: heuristics.{key} must be true or false")
     return LintConfig(
+        selector_origins=tuple((s, source) for s in selectors),
         select=tuple(select),
         ignore=tuple(ignore),
         severity=dict(severity),

@@ -8,7 +8,7 @@ the same number or name for all of them.
 from __future__ import annotations
 
 import re
-from typing import Final
+from typing import Any, Final
 
 PARSE_ERROR: Final = -32700
 METHOD_NOT_FOUND: Final = -32601
@@ -36,3 +36,17 @@ TARGET_KIND: Final = {TOOLS_CALL: "tool", RESOURCES_READ: "resource", PROMPTS_GE
 
 TOOL_NAME: Final = re.compile(r"^[A-Za-z0-9_.\-]{1,128}$")
 """Tool names the spec allows (SEP-986): 1-128 of letters, digits, `_`, `.` and `-`."""
+
+
+def content_texts(result: Any) -> list[str]:
+    """The `text` of every part of an answer's `content` list that has one, in order.
+
+    The one walk of a tool answer's content (`result` may be anything a server sent:
+    a part that is not an object, or a `text` that is not a string, is skipped).
+    """
+    content = result.get("content") if isinstance(result, dict) else None
+    return [
+        part["text"]
+        for part in (content if isinstance(content, list) else [])
+        if isinstance(part, dict) and isinstance(part.get("text"), str)
+    ]

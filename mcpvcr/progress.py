@@ -13,6 +13,7 @@ call. `--quiet` turns it off.
 
 from __future__ import annotations
 
+import os
 import time
 from collections.abc import Callable
 from typing import IO, Any
@@ -22,7 +23,8 @@ from mcpvcr.terminal import clip, columns, elide, one_line, width
 TTY_REFRESH = 0.1
 """Seconds between rewrites of the line on a terminal."""
 PLAIN_INTERVAL = 5.0
-"""Seconds between plain lines when stderr is not a terminal."""
+"""Seconds between plain lines when stderr is not a terminal (MCPVCR_PROGRESS_SECONDS)."""
+INTERVAL_ENV = "MCPVCR_PROGRESS_SECONDS"
 LABEL_CELLS = 40
 """A target's label (often a whole command line) is elided to this many cells."""
 TOOL_CELLS = 30
@@ -40,7 +42,7 @@ class Progress:
         *,
         label: str,
         total_tools: int,
-        interval: float = PLAIN_INTERVAL,
+        interval: float | None = None,
         clock: Callable[[], float] = time.monotonic,
         verb: str = "fuzzing",
     ) -> None:
@@ -51,6 +53,8 @@ class Progress:
         self.clock = clock
         isatty = getattr(stream, "isatty", None)
         self.tty = bool(isatty and isatty())
+        if interval is None:
+            interval = _env_interval()
         self.interval = TTY_REFRESH if self.tty else interval
         self.started = clock()
         self.calls = 0
@@ -116,3 +120,12 @@ class Progress:
         else:
             self.stream.write(self.line(now) + "\n")
         self.stream.flush()
+
+
+def _env_interval() -> float:
+    """PLAIN_INTERVAL, or MCPVCR_PROGRESS_SECONDS when it is a positive number."""
+    try:
+        value = float(os.environ.get(INTERVAL_ENV, ""))
+    except ValueError:
+        return PLAIN_INTERVAL
+    return value if value > 0 else PLAIN_INTERVAL

@@ -16,15 +16,18 @@ from mcpvcr.redaction import pattern_hash
 
 Protocol = Literal["auto", "initialize", "discover"]
 
+DEFAULT_TIMEOUT_SECONDS = 10.0
+"""The handshake and per-request time-out when none is given (every command and the API)."""
+
 FUZZ_LIMIT_SECONDS = 900.0
 """The bound on one fuzz pass; the recorder enforces it and the planner budgets inside it."""
 
 
 @dataclass(frozen=True, kw_only=True)
 class RecordOptions:
-    """Options of one recording (see the README's `mcpvcr record` section)."""
+    """Options of one recording (see docs/recording.md)."""
 
-    timeout: float = 10.0
+    timeout: float = DEFAULT_TIMEOUT_SECONDS
     """Handshake and per-request time-out, seconds; the whole run is bounded too."""
     protocol: Protocol = "auto"
     fuzz: bool = False

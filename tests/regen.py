@@ -17,6 +17,8 @@ Run from the repository root. Artefacts, in the order they are produced:
                   to zones without daylight saving time: TIME_PINS)
     mcpvcr-serve  mcpvcr's own probe server with the demo cassette open, fuzzed
                   (after demo_target, which it reads)
+    rules         docs/rules/<code>.md and index.md: one page per lint rule, from the
+                  registry and mcpvcr/lint/rule_pages.json (offline, fast)
 
 Servers run with no network (`unshare -rn`, via tests/targets); install them
 once with `python -m tests.targets install`. Recordings are deterministic but
@@ -151,6 +153,19 @@ def _serve() -> bytes:
         return out.read_bytes()
 
 
+def _bytes(text: str) -> Callable[[], bytes]:
+    return lambda: text.encode("utf-8")
+
+
+def _rule_docs() -> list[Artefact]:
+    from mcpvcr.lint.pages import DOCS_DIR, every_rule, rendered_docs
+
+    return [
+        Artefact(f"rules/{name}", "rules", REPO / DOCS_DIR / name, _bytes(text))
+        for name, text in rendered_docs(every_rule()).items()
+    ]
+
+
 def artefacts() -> list[Artefact]:
     from tests.golden.goldens import goldens
 
@@ -165,6 +180,7 @@ def artefacts() -> list[Artefact]:
         Artefact(
             "mcpvcr-serve", "cassettes", CASSETTES / "mcpvcr-serve.mcpvcr", _serve, cassette=True
         ),
+        *_rule_docs(),
     ]
 
 
@@ -188,7 +204,7 @@ def same(artefact: Artefact, old: bytes, new: bytes) -> bool:
     except McpVcrError:
         return False
     after = codec.decode(new, artefact.name)
-    return _without_latency(before.header) == _without_latency(after.header) and (
+    return bool(_without_latency(before.header) == _without_latency(after.header)) and (
         _without_latency(before.body) == _without_latency(after.body)
     )
 

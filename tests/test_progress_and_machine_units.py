@@ -5,6 +5,8 @@ from __future__ import annotations
 import io
 import socket
 
+import pytest
+
 from mcpvcr.machine import apply_rules, placeholder_rules, stable_child_env
 from mcpvcr.progress import Progress
 
@@ -133,3 +135,13 @@ def test_the_host_name_is_replaced_as_a_word() -> None:
     if len(host) >= 3 and host != "localhost":
         assert apply_rules(f"on {host}.", rules) == "on [HOST]."
         assert apply_rules(f"on {host}x", rules) == f"on {host}x"
+
+
+def test_the_plain_interval_can_be_set_from_the_environment(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setenv("MCPVCR_PROGRESS_SECONDS", "1.5")
+    assert Progress(io.StringIO(), label="x", total_tools=1).interval == 1.5
+    for bad in ("0", "-2", "soon"):  # mirror: nonsense keeps the default
+        monkeypatch.setenv("MCPVCR_PROGRESS_SECONDS", bad)
+        assert Progress(io.StringIO(), label="x", total_tools=1).interval == 5.0

@@ -1,4 +1,4 @@
-"""The README's pytest example passes under pytest exactly as written (issue 25, item 1).
+"""The pytest example in docs/replay-basics.md passes exactly as written (issue 25, item 1).
 
 The block is written to a scratch file and run by pytest with the repository as its
 root, so `cassettes/everything.mcpvcr` resolves as it does for a user beside the
@@ -44,7 +44,7 @@ def _run(tmp_path: Path, code: str) -> subprocess.CompletedProcess[str]:
 
 
 def test_readme_pytest_block_passes_as_written(tmp_path: Path) -> None:
-    code = _pytest_block((REPO / "README.md").read_text(encoding="utf-8"))
+    code = _pytest_block((REPO / "docs" / "replay-basics.md").read_text(encoding="utf-8"))
     assert "async def test_my_client(mcpvcr_server)" in code
     assert "pytest.mark.anyio" not in code and "pytest.mark.asyncio" not in code
     done = _run(tmp_path, code)
@@ -54,7 +54,7 @@ def test_readme_pytest_block_passes_as_written(tmp_path: Path) -> None:
 
 def test_a_failing_async_example_fails(tmp_path: Path) -> None:
     """Mirror: the async test really runs (a wrong expectation fails, it is not skipped)."""
-    code = _pytest_block((REPO / "README.md").read_text(encoding="utf-8"))
+    code = _pytest_block((REPO / "docs" / "replay-basics.md").read_text(encoding="utf-8"))
     wrong = code.replace('"Echo: Hello from mcpvcr"', '"Echo: something else"')
     assert wrong != code
     done = _run(tmp_path, wrong)
@@ -64,7 +64,7 @@ def test_a_failing_async_example_fails(tmp_path: Path) -> None:
 
 def test_plugin_docstring_shows_the_same_async_test() -> None:
     doc = mcpvcr.pytest_plugin.__doc__ or ""
-    readme = _pytest_block((REPO / "README.md").read_text(encoding="utf-8"))
+    readme = _pytest_block((REPO / "docs" / "replay-basics.md").read_text(encoding="utf-8"))
     for line in (
         '@pytest.mark.mcpvcr("cassettes/everything.mcpvcr")',
         "async def test_my_client(mcpvcr_server):",

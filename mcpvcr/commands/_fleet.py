@@ -14,6 +14,7 @@ from typing import Any, TypeVar
 import click
 
 from mcpvcr.errors import CannotRun, Terminated, UsageError
+from mcpvcr.recording import DEFAULT_TIMEOUT_SECONDS
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -181,7 +182,7 @@ def _record_args(options: dict[str, Any], force: bool) -> list[str]:
     """The recording options as `mcpvcr record` flags, for each worker."""
     args = [
         "--timeout",
-        str(options.get("timeout") or 10.0),
+        str(options.get("timeout") or DEFAULT_TIMEOUT_SECONDS),
         "--protocol",
         str(options.get("protocol") or "auto"),
         "--seed",

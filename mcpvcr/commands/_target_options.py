@@ -23,7 +23,7 @@ from mcpvcr.commands._oauth_options import (
     oauth_options,
 )
 from mcpvcr.errors import UsageError
-from mcpvcr.recording import RecordOptions
+from mcpvcr.recording import DEFAULT_TIMEOUT_SECONDS, RecordOptions
 from mcpvcr.targets import (
     Target,
     credential_headers,
@@ -161,7 +161,7 @@ def record_options(function: F) -> F:
         click.option(
             "--timeout",
             type=click.FloatRange(min=0.1),
-            default=10.0,
+            default=DEFAULT_TIMEOUT_SECONDS,
             show_default=True,
             help="Seconds for the handshake and for every request.",
         ),
@@ -406,7 +406,7 @@ def build_options(**kwargs: Any) -> RecordOptions:
         raise UsageError("--fuzz-readonly and --fuzz-writes contradict each other")
     pins = {**configured.pinned_arguments, **_pins(kwargs.get("pin") or ())}
     return RecordOptions(
-        timeout=float(kwargs.get("timeout") or 10.0),
+        timeout=float(kwargs.get("timeout") or DEFAULT_TIMEOUT_SECONDS),
         protocol=kwargs.get("protocol") or "auto",
         fuzz=bool(kwargs.get("fuzz")),
         seed=int(kwargs.get("seed") or 0),

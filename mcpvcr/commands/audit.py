@@ -21,6 +21,7 @@ from mcpvcr.commands._target_options import (
     target_options,
 )
 from mcpvcr.config import load_config, with_overrides
+from mcpvcr.lint import check_config
 from mcpvcr.terminal import printable
 
 
@@ -51,6 +52,7 @@ def command(
     config = with_overrides(
         load_config(), select=select or None, ignore=ignore, min_score=min_score
     )
+    check_config(config)
     report_format(fmt, soft)
     check_output_file(save, "--save")
     check_output_file(output, "-o")

@@ -11,6 +11,7 @@ import click
 
 from mcpvcr.commands._target_options import build_options, build_target, proxy_options
 from mcpvcr.errors import CannotRun, UsageError
+from mcpvcr.recording import DEFAULT_TIMEOUT_SECONDS
 from mcpvcr.replay.matching import DEFAULT_MATCH_ON, validate_match_on
 from mcpvcr.replay.modes import RecordMode, resolve
 
@@ -75,7 +76,7 @@ if TYPE_CHECKING:
 @click.option(
     "--timeout",
     type=click.FloatRange(min=0.1),
-    default=10.0,
+    default=DEFAULT_TIMEOUT_SECONDS,
     show_default=True,
     help="Seconds for each request forwarded to --target.",
 )

@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import click
 
+from mcpvcr.recording import DEFAULT_TIMEOUT_SECONDS
+
 
 @click.command("serve")
 @click.option(
     "--timeout",
     type=click.FloatRange(min=0.1),
-    default=10.0,
+    default=DEFAULT_TIMEOUT_SECONDS,
     show_default=True,
     help="Handshake and per-request time-out (seconds) when probing a target.",
 )

@@ -29,7 +29,7 @@ from mcpvcr.diff.gate import parse_fail_on, verdict_json
 from mcpvcr.errors import CannotRun, CheckFailed, UsageError
 from mcpvcr.ignore import DEFAULT_FILE
 from mcpvcr.output_formats import Options
-from mcpvcr.recording import RecordOptions
+from mcpvcr.recording import DEFAULT_TIMEOUT_SECONDS, RecordOptions
 from mcpvcr.terminal import printable
 
 
@@ -161,7 +161,7 @@ def replay_live(
 @click.option(
     "--timeout",
     type=click.FloatRange(min=0.1),
-    default=10.0,
+    default=DEFAULT_TIMEOUT_SECONDS,
     show_default=True,
     help="Seconds for the handshake and for every request.",
 )

@@ -15,96 +15,17 @@ no check understands still produce a `*_unclassified` change, never silence.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from typing import Any, Final
 
-from mcpvcr.diff.model import ABSENT, Change, make, pointer
+from mcpvcr.diff.model import ABSENT, Change
 from mcpvcr.diff.norm import canon
-from mcpvcr.diff.schema_base import NARROW, SUSPICIOUS_PARAMETERS, WIDEN, unclassified
+from mcpvcr.diff.schema_base import NARROW, SUSPICIOUS_PARAMETERS, WIDEN, Ctx, unclassified
 from mcpvcr.diff.schema_keywords import compare_keywords
 from mcpvcr.jsonpointer import resolve_local_ref
 
 MAX_DEPTH: Final = 48
 
 __all__ = ["NARROW", "SUSPICIOUS_PARAMETERS", "WIDEN", "Ctx", "compare_node", "compare_schema"]
-
-
-@dataclass
-class Ctx:
-    """What one schema comparison needs: which side, both roots (for `$ref`) and the output."""
-
-    mode: str  # "input" | "output"
-    base: tuple[str, ...]
-    old_root: Any
-    new_root: Any
-    what: str
-    out: list[Change] = field(default_factory=list)
-    seen: set[tuple[str, str]] = field(default_factory=set)
-    refs_stable: bool = True
-
-    def same(self, old: Any, new: Any) -> bool:
-        """Equal, and equal in meaning too: a `$ref` inside resolves the same on both sides."""
-        packed = canon(old)
-        if packed != canon(new):
-            return False
-        return self.refs_stable or '"$ref"' not in packed
-
-    def loc(self, parts: tuple[str, ...]) -> str:
-        return pointer(*self.base, *parts)
-
-    def emit(
-        self,
-        rule_id: str,
-        parts: tuple[str, ...],
-        message: str,
-        old: Any = ABSENT,
-        new: Any = ABSENT,
-        **extra: Any,
-    ) -> None:
-        """Record a change; `rule_id` is already chosen for the side (input/output)."""
-        self.out.append(make(rule_id, self.loc(parts), message, old, new, **extra))
-
-    def direction(
-        self,
-        direction: str,
-        input_rule: str | None,
-        output_rule: str | None,
-        parts: tuple[str, ...],
-        detail: str,
-        old: Any = ABSENT,
-        new: Any = ABSENT,
-    ) -> None:
-        """Record a change whose class follows from the direction and the side.
-
-        A rule of None means the catalogue has no rule for that direction on that
-        side (e.g. an input accepting more keys): nobody breaks, nothing to report.
-        """
-        rule_id = input_rule if self.mode == "input" else output_rule
-        if rule_id is None:
-            return
-        if self.mode == "input":
-            who = (
-                "callers sending values valid before are now rejected"
-                if direction == NARROW
-                else "the server accepts more; existing callers keep working"
-            )
-        else:
-            who = (
-                "clients parsing the result may now get values they do not handle"
-                if direction == WIDEN
-                else "the server promises more; existing clients keep working"
-            )
-        self.emit(rule_id, parts, f"{self.where(parts)}: {detail}; {who}", old, new)
-
-    def node(self, old: Any, new: Any, parts: tuple[str, ...], depth: int) -> None:
-        """Recurse into a sub-schema (the keyword modules reach `compare_node` through here)."""
-        compare_node(old, new, parts, self, depth)
-
-    def where(self, parts: tuple[str, ...]) -> str:
-        props = [parts[i + 1] for i, p in enumerate(parts[:-1]) if p == "properties"]
-        if props:
-            return f"{self.what} property '{'.'.join(props)}'"
-        return self.what
 
 
 def compare_schema(
@@ -116,7 +37,7 @@ def compare_schema(
     what: str,
 ) -> list[Change]:
     """All classified changes between two schemas of one side (input or output)."""
-    ctx = Ctx(mode=mode, base=base, old_root=old, new_root=new, what=what)
+    ctx = Ctx(mode=mode, base=base, old_root=old, new_root=new, what=what, recurse=compare_node)
     if canon(old) == canon(new):
         return []
     ctx.refs_stable = canon(_definitions(old)) == canon(_definitions(new))

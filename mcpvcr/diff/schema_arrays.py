@@ -11,7 +11,7 @@ from mcpvcr.diff.norm import canon
 from mcpvcr.diff.schema_base import NARROW, RELAXED, TIGHT, WIDEN, Parts
 
 if TYPE_CHECKING:
-    from mcpvcr.diff.schema import Ctx
+    from mcpvcr.diff.schema_base import Ctx
 from mcpvcr.diff.schema_values import count_pair
 
 # -- arrays -------------------------------------------------------------------------

@@ -22,7 +22,7 @@ from mcpvcr.diff.schema_base import NARROW, RELAXED, TIGHT, WIDEN, Parts
 from mcpvcr.diff.text import text_change
 
 if TYPE_CHECKING:
-    from mcpvcr.diff.schema import Ctx
+    from mcpvcr.diff.schema_base import Ctx
 
 
 IGNORED: Final = frozenset(

@@ -15,7 +15,7 @@ from mcpvcr.diff.model import ABSENT
 from mcpvcr.diff.schema_base import NARROW, TIGHT, WIDEN, Parts
 
 if TYPE_CHECKING:
-    from mcpvcr.diff.schema import Ctx
+    from mcpvcr.diff.schema_base import Ctx
 
 
 _num = sets.number

@@ -63,7 +63,7 @@ from typing import Any, Final, Literal
 
 from mcpvcr.fuzz.garbage import error_answer, junk_answer
 from mcpvcr.fuzz.inconclusive import blame
-from mcpvcr.jsonrpc import INVALID_PARAMS
+from mcpvcr.jsonrpc import INVALID_PARAMS, content_texts
 
 Outcome = Literal["ok", "toolError", "rejected", "protocolCrash", "timeout", "inconclusive"]
 _OUTPUT_SCHEMA_TEXT: Final = re.compile(
@@ -120,7 +120,7 @@ def classify(
     flags: set[str] = set()
     guess = guessed and (not malformed or allowed)
     if method == "tools/call" and result.get("isError"):
-        blamed = blame(_texts(result), guess=guess, arguments=arguments, disabled=disabled)
+        blamed = blame(content_texts(result), guess=guess, arguments=arguments, disabled=disabled)
         if blamed:
             return Classification("inconclusive", by=blamed)
         if not malformed and output_schema is not None and _mentions_output_schema(result):
@@ -217,16 +217,6 @@ def _guessed_prompt_error(
     if blamed:
         return Classification("inconclusive", ("wrongErrorCode",), by=blamed)
     return Classification("toolError", by="protocol.error")
-
-
-def _texts(result: Mapping[str, Any]) -> list[str]:
-    content = result.get("content")
-    parts = content if isinstance(content, list) else []
-    return [
-        part["text"]
-        for part in parts
-        if isinstance(part, Mapping) and isinstance(part.get("text"), str)
-    ]
 
 
 def is_empty(method: str, result: Mapping[str, Any]) -> bool:

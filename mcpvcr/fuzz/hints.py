@@ -18,6 +18,8 @@ from __future__ import annotations
 import re
 from typing import Final
 
+from mcpvcr import identifiers
+
 FORMAT_SAMPLES: Final[dict[str, tuple[str, ...]]] = {
     "date-time": ("2024-01-15T10:30:00Z",),
     "date": ("2024-01-15",),
@@ -172,8 +174,7 @@ def _has_word(word: str, parts: set[str]) -> bool:
 
 
 def _word_parts(name: str) -> set[str]:
-    spaced = re.sub(r"([a-z0-9])([A-Z])", r"\1 \2", name)
-    return {part for part in re.split(r"[^a-z0-9]+", spaced.lower()) if part}
+    return set(identifiers.words(name))
 
 
 _DIRECTORY_TOOL_WORDS: Final = frozenset(

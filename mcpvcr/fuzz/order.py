@@ -28,11 +28,11 @@ tools first, in that order; the rest follow in the order above.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping, Sequence
 from typing import Any, Final
 
 from mcpvcr.fuzz.harvest import is_lister
+from mcpvcr.identifiers import words
 
 
 def _verbs(text: str) -> frozenset[str]:
@@ -104,12 +104,6 @@ def order_tools(
 
 def _creates(name: str) -> bool:
     return any(word in CREATE for word in words(name))
-
-
-def words(name: str) -> list[str]:
-    """Lower-case words of an identifier: `add_observations`, `createEntity`, `git-log`."""
-    spaced = re.sub(r"([a-z0-9])([A-Z])", r"\1 \2", name)
-    return [w.lower() for w in re.split(r"[^A-Za-z0-9]+", spaced) if w]
 
 
 def singular(word: str) -> str:

@@ -1,7 +1,7 @@
 """Offline lint of a cassette: `lint(cassette, config) -> list[Finding]`.
 
 Rules live in the `rules_*` modules and `publishability`, registered with
-`@rule` (see `registry`, which also lists the rule modules). The order of
+`@rule` (see `registry`; `RULE_MODULES` below lists the rule modules). The order of
 findings is the evaluation order: server rules, then per tool its tool rules
 and per property its parameter rules, then the contract-wide, security and
 behavioural rules. Same cassette, same findings, same order.
@@ -9,17 +9,49 @@ behavioural rules. Same cassette, same findings, same order.
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
-from mcpvcr.lint.registry import RULE_MODULES, SEVERITY_RANK, Finding, Hit, Rule, all_rules
+from mcpvcr.lint.registry import RULES, SEVERITY_RANK, Finding, Hit, Rule
 
 if TYPE_CHECKING:
     from mcpvcr.cassette import Cassette
     from mcpvcr.config import LintConfig
     from mcpvcr.lint.context import LintContext
 
-__all__ = ["RULE_MODULES", "SEVERITY_RANK", "Finding", "Rule", "all_rules", "at_or_above", "lint"]
+__all__ = [
+    "RULE_MODULES",
+    "SEVERITY_RANK",
+    "Finding",
+    "Rule",
+    "all_rules",
+    "at_or_above",
+    "check_config",
+    "lint",
+]
+
+
+RULE_MODULES = (
+    # MCProbe's rules first: their order is part of its contract
+    "mcpvcr.lint.rules_mcprobe",
+    "mcpvcr.lint.rules_contract",
+    "mcpvcr.lint.rules_security",
+    "mcpvcr.lint.rules_behaviour",
+    "mcpvcr.lint.publishability",
+)
+
+
+def all_rules() -> list[Rule]:
+    """Every rule, in evaluation order (imports the rule modules once)."""
+    for module in RULE_MODULES:
+        importlib.import_module(module)  # importing a module registers its rules
+    # modules may have been imported in another order (scoring imports publishability),
+    # so order by module, then by registration within the module
+    rank = {module: index for index, module in enumerate(RULE_MODULES)}
+    return sorted(
+        RULES.values(), key=lambda r: (rank.get(r.func.__module__, len(rank)), r.sequence)
+    )
 
 
 def lint(cassette: Cassette, config: LintConfig | None = None) -> list[Finding]:
@@ -30,10 +62,16 @@ def lint(cassette: Cassette, config: LintConfig | None = None) -> list[Finding]:
 
     cassette = judged(cassette, switched_off(config))  # behaviour rules read verdicts
     config = config or LintConfig()
+    check_config(config)
     rules = [r for r in all_rules() if config.selects(r.code, r.default)]
     ctx = LintContext(cassette)
     findings = [rule.finding(hit) for rule, hit in _run(ctx, rules)]
     return [_configured(f, config) for f in findings if _kept(f, config)]
+
+
+def check_config(config: LintConfig) -> None:
+    """Refuse a selector that matches no rule (UsageError naming where it was written)."""
+    config.check_selectors(r.code for r in all_rules())
 
 
 def _run(ctx: LintContext, rules: list[Rule]) -> Iterator[tuple[Rule, Hit]]:

@@ -12,7 +12,6 @@ and, per property, its `param` rules, then `contract` rules once.
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Final, Literal
@@ -130,25 +129,3 @@ def rule(
         return func
 
     return register
-
-
-RULE_MODULES = (
-    # MCProbe's rules first: their order is part of its contract
-    "mcpvcr.lint.rules_mcprobe",
-    "mcpvcr.lint.rules_contract",
-    "mcpvcr.lint.rules_security",
-    "mcpvcr.lint.rules_behaviour",
-    "mcpvcr.lint.publishability",
-)
-
-
-def all_rules() -> list[Rule]:
-    """Every rule, in evaluation order (imports the rule modules once)."""
-    for module in RULE_MODULES:
-        importlib.import_module(module)  # importing a module registers its rules
-    # modules may have been imported in another order (scoring imports publishability),
-    # so order by module, then by registration within the module
-    rank = {module: index for index, module in enumerate(RULE_MODULES)}
-    return sorted(
-        RULES.values(), key=lambda r: (rank.get(r.func.__module__, len(rank)), r.sequence)
-    )

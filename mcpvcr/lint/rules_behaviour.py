@@ -12,7 +12,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from mcpvcr.cassette import LIST_KINDS, LIST_METHODS
-from mcpvcr.jsonrpc import INVALID_PARAMS, METHOD_NOT_FOUND, TARGET_KIND
+from mcpvcr.jsonrpc import INVALID_PARAMS, METHOD_NOT_FOUND, TARGET_KIND, content_texts
 from mcpvcr.lint.context import LintContext
 from mcpvcr.lint.registry import Hit, rule
 
@@ -332,11 +332,9 @@ def _answer_text(response: Any) -> str:
     error = response.get("error")
     if isinstance(error, dict) and isinstance(error.get("message"), str):
         text = error["message"]
-    result = response.get("result")
-    content = result.get("content") if isinstance(result, dict) else None
-    for part in content if isinstance(content, list) else []:
-        if not text and isinstance(part, dict) and isinstance(part.get("text"), str):
-            text = part["text"]
+    texts = content_texts(response.get("result"))
+    if not text and texts:
+        text = texts[0]
     line = " ".join(text.split()).rstrip(".")
     return line if len(line) <= 120 else line[:119] + "…"
 

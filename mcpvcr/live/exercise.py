@@ -44,6 +44,7 @@ from mcpvcr.fuzz.harvest import Harvest, is_lister
 from mcpvcr.fuzz.inconclusive import GUESS
 from mcpvcr.fuzz.plan import Call, PlanSettings, plan_calls, split_calls
 from mcpvcr.fuzz.scrub import Scrubber, truncate
+from mcpvcr.jsonrpc import content_texts
 from mcpvcr.judge import facts_of, verdict
 from mcpvcr.live.effects import SideEffects, files_written
 from mcpvcr.live.tasks import call_as_task, task_params
@@ -288,10 +289,7 @@ def missing_state(reply: Reply) -> bool:
     texts: list[str] = []
     if isinstance(reply.error, dict) and isinstance(reply.error.get("message"), str):
         texts.append(reply.error["message"])
-    content = reply.result.get("content") if isinstance(reply.result, dict) else None
-    for part in content if isinstance(content, list) else []:
-        if isinstance(part, dict) and isinstance(part.get("text"), str):
-            texts.append(part["text"])
+    texts += content_texts(reply.result)
     return any(GUESS.search(text[:2000]) for text in texts)
 
 

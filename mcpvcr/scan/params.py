@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-import re
-
+from mcpvcr.identifiers import spaced
 from mcpvcr.scan.signals import extract
 
 
@@ -14,8 +13,7 @@ def parameter_request(name: str, description: str = "") -> str | None:
     API key, a password or the chat history changes what the model hands over, which
     a user approving the old definition never agreed to.
     """
-    words = re.sub(r"[_\-.]+|(?<=[a-z])(?=[A-Z])", " ", name)
-    sig = extract(f"{words}. {description}")
+    sig = extract(f"{spaced(name)}. {description}")
     if sig.has("conv"):
         return "conversation content"
     if sig.has("cred", "store", "quantified"):

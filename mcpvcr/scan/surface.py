@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any, Final
 
 from mcpvcr import regex_cache
+from mcpvcr.identifiers import spaced
 from mcpvcr.scan.confusables import WELL_KNOWN, mixed_script, skeleton
 from mcpvcr.scan.context import Context, Kind
 from mcpvcr.scan.finding import Finding, show
@@ -230,8 +231,8 @@ def _schema(
                 child = param or str(prop)
                 if key == "properties":
                     prop_where = {**where, "param": child}
-                    words = re.sub(r"[_\-.]+|(?<=[a-z])(?=[A-Z])", " ", str(prop))
-                    yield f"{path}/{key}/{_esc(str(prop))}", words, ctx["param"], prop_where
+                    name = spaced(str(prop))
+                    yield f"{path}/{key}/{_esc(str(prop))}", name, ctx["param"], prop_where
                 yield from _schema(
                     sub,
                     f"{path}/{key}/{_esc(str(prop))}",

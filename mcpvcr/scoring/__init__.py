@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from mcpvcr.jsonrpc import content_texts
 from mcpvcr.scoring.model import (
     EVIDENCE_CAP,
     NO_RESULT_CAP,
@@ -99,7 +100,7 @@ def rules_off(config: LintConfig | None) -> tuple[str, ...]:
     """What `config` turns off or weakens (see LintConfig.rules_off); () for the defaults."""
     if config is None:
         return ()
-    from mcpvcr.lint.registry import all_rules
+    from mcpvcr.lint import all_rules
 
     return config.rules_off((r.code, r.default, r.severity) for r in all_rules())
 
@@ -179,11 +180,8 @@ def answer_message(response: Any) -> str | None:
         return f"error {error.get('code')}: {error.get('message', '')}"
     result = response.get("result")
     if isinstance(result, dict) and result.get("isError"):
-        content = result.get("content")
-        for part in content if isinstance(content, list) else []:
-            if isinstance(part, dict) and isinstance(part.get("text"), str):
-                return str(part["text"])
-        return None
+        texts = content_texts(result)
+        return texts[0] if texts else None
     if "timeout" in response:
         return "no answer within the time-out"
     if "closed" in response:

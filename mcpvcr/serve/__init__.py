@@ -7,6 +7,6 @@
 - `server`  the SDK wiring; the only module of this package that imports `mcp`
 
 A tool call comes from a model, which a prompt injection can steer, so the
-person who starts `serve` decides what the calls may do; see the README's
-"Security model".
+person who starts `serve` decides what the calls may do; see
+docs/security.md.
 """

@@ -13,6 +13,7 @@ from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING, Any
 
 from mcpvcr._version import __version__
+from mcpvcr.recording import DEFAULT_TIMEOUT_SECONDS
 from mcpvcr.redaction import outgoing, process_redactor
 from mcpvcr.serve.policy import ServePolicy
 from mcpvcr.serve.session import ProbeError, ProbeSession
@@ -101,7 +102,7 @@ def build_server(session: ProbeSession | None = None) -> Any:
 
 
 async def serve_stdio(
-    timeout: float = 10.0,
+    timeout: float = DEFAULT_TIMEOUT_SECONDS,
     cassettes: tuple[str, ...] = (),
     config: LintConfig | None = None,
     policy: ServePolicy | None = None,

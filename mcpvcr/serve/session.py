@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING, Any
 
 from mcpvcr.cassette import Cassette
 from mcpvcr.errors import McpVcrError
-from mcpvcr.recording import RecordOptions
+from mcpvcr.recording import DEFAULT_TIMEOUT_SECONDS, RecordOptions
 from mcpvcr.serve.policy import PolicyError, ServePolicy
 from mcpvcr.targets import Target, stdio_target, url_target
 
@@ -61,7 +61,7 @@ class ProbeSession:
 
     def __init__(
         self,
-        timeout: float = 10.0,
+        timeout: float = DEFAULT_TIMEOUT_SECONDS,
         config: LintConfig | None = None,
         policy: ServePolicy | None = None,
     ) -> None:

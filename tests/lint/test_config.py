@@ -90,7 +90,6 @@ def test_no_config_gives_defaults(tmp_path: Path) -> None:
     ("text", "needle"),
     [
         ('[tool.mcpvcr]\nselect = "tool"\n', "'select' must be a list of strings"),
-        ('[tool.mcpvcr]\nselect = ["toool"]\n', "'toool' matches no lint rule"),
         ('[tool.mcpvcr]\nfail-on = "fatal"\n', "fail-on must be one of"),
         ("[tool.mcpvcr]\nmin-score = 101\n", "min-score must be an integer"),
         ('[tool.mcpvcr.severity]\n"tool" = "loud"\n', "severity of 'tool'"),
@@ -107,10 +106,22 @@ def test_bad_config_is_a_one_line_usage_error_naming_the_file(
     assert "\n" not in str(caught.value)
 
 
+def test_a_selector_matching_no_rule_is_refused_when_linting(tmp_path: Path) -> None:
+    """The file is named; the check runs where the rule codes are known (the linter)."""
+    (tmp_path / "pyproject.toml").write_text('[tool.mcpvcr]\nselect = ["toool"]\n')
+    config = load_config(tmp_path)
+    with pytest.raises(UsageError) as caught:
+        lint(demo_cassette(), config)
+    assert "'toool' matches no lint rule" in str(caught.value)
+    assert "pyproject.toml" in str(caught.value)
+    (tmp_path / "pyproject.toml").write_text('[tool.mcpvcr]\nselect = ["tool"]\n')
+    assert lint(demo_cassette(), load_config(tmp_path))  # mirror: a real prefix lints
+
+
 def test_command_line_select_replaces_and_ignore_adds() -> None:
     base = LintConfig(select=("tool",), ignore=("pub",))
     merged = with_overrides(base, select=["param,schema"], ignore=["tool.no_annotations"])
     assert merged.select == ("param", "schema")
     assert merged.ignore == ("pub", "tool.no_annotations")
-    with pytest.raises(UsageError):
-        with_overrides(base, select=["nothing.like.this"])
+    with pytest.raises(UsageError, match=r"the command line: 'nothing\.like\.this'"):
+        lint(demo_cassette(), with_overrides(base, select=["nothing.like.this"]))

@@ -152,10 +152,20 @@ def test_fuzz_readonly_needs_fuzz_and_contradicts_destructive() -> None:
 
 
 def test_progress_lines_during_a_long_fuzz_pass_and_quiet(tmp_path: Path) -> None:
-    slow = f"{SERVER} --delay 6"
+    slow = f"{SERVER} --delay 2"  # a line every second (MCPVCR_PROGRESS_SECONDS), not 5
     out = tmp_path / "m.mcpvcr"
+    fast_lines = {"MCPVCR_PROGRESS_SECONDS": "1"}
     run = run_mcpvcr(
-        "record", "--stdio", slow, "--fuzz", "--fuzz-readonly", "--timeout", "20", "-o", str(out)
+        "record",
+        "--stdio",
+        slow,
+        "--fuzz",
+        "--fuzz-readonly",
+        "--timeout",
+        "20",
+        "-o",
+        str(out),
+        env=fast_lines,
     )
     assert run.returncode == 0, run.stderr
     lines = [line for line in run.stderr.splitlines() if "fuzzing" in line]
@@ -174,6 +184,7 @@ def test_progress_lines_during_a_long_fuzz_pass_and_quiet(tmp_path: Path) -> Non
         "-o",
         str(out),
         "--force",
+        env=fast_lines,
     )
     assert quiet.returncode == 0, quiet.stderr
     assert "fuzzing" not in quiet.stderr

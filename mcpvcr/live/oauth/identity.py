@@ -34,10 +34,11 @@ class _IdentityAssertion(IdentityAssertionOAuthProvider):
 
     _mcpvcr_target: Target
 
-    async def _auth_flow(
+    async def async_auth_flow(
         self, request: httpx2.Request
     ) -> AsyncGenerator[httpx2.Request, httpx2.Response]:
-        flow = super()._auth_flow(request)
+        """httpx2's public Auth hook around the SDK's own (which follows redirects)."""
+        flow = super().async_auth_flow(request)
         try:
             outgoing = await flow.__anext__()
             while True:

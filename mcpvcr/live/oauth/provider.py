@@ -64,10 +64,18 @@ ISSUER_HINT = (
 
 
 class _Policy:
-    """Mixed into each SDK provider class (it must come first in the bases)."""
+    """Mixed into each SDK provider class (it must come first in the bases).
+
+    It overrides httpx2's public `async_auth_flow` and three SDK hooks that have no public
+    equivalent in mcp 2.3: `_perform_authorization` (`--oauth-scope` replacing the scope
+    the SDK chose from the challenge, and counting flows), `_select_authorization_server`
+    and `_expected_issuer` (`--oauth-issuer` pinning). The token cache is loaded here
+    through the SDK's public `TokenStorage` and `context` (with the expiry the SDK does not
+    store). `tests/live/test_oauth.py` covers each.
+    """
 
     context: Any
-    _initialized: bool
+    _mcpvcr_loaded: bool
     _mcpvcr_target: Target
     _mcpvcr_storage: CachedStorage
     _mcpvcr_gave_up: Callable[[httpx2.Response], None]
@@ -84,13 +92,17 @@ class _Policy:
         self._mcpvcr_granted = set()
         self._mcpvcr_flows = 0
         self._mcpvcr_challenge = ""
+        self._mcpvcr_loaded = False
 
     def holds_token(self) -> bool:
         """A token is cached for this server (maybe renewable): no person is needed now."""
         return self._mcpvcr_storage.has_token()
 
-    async def _initialize(self) -> None:
-        await super()._initialize()  # type: ignore[misc]
+    async def _mcpvcr_load(self) -> None:
+        """The cached token and client, and the token's expiry (kept across processes)."""
+        self._mcpvcr_loaded = True
+        self.context.current_tokens = await self.context.storage.get_tokens()
+        self.context.client_info = await self.context.storage.get_client_info()
         expires_at = self._mcpvcr_storage.expires_at()
         if self.context.current_tokens is not None and expires_at is not None:
             self.context.token_expiry_time = expires_at
@@ -128,24 +140,28 @@ class _Policy:
         request: httpx2.Request = await super()._perform_authorization()  # type: ignore[misc]
         return request
 
-    async def _auth_flow(
+    async def async_auth_flow(
         self, request: httpx2.Request
     ) -> AsyncGenerator[httpx2.Request, httpx2.Response]:
-        # Fast path, without the SDK flow: it holds one lock until each answer's headers
-        # arrive, which would serialize every request (the fuzz pass's concurrency) even
-        # at a server that never asks for a token.
-        if not self._initialized:
-            await self._initialize()
+        """httpx2's public Auth hook: a fast path, else the SDK's flow under mcpvcr's policy.
+
+        Fast path, without the SDK flow: it holds one lock until each answer's headers
+        arrive, which would serialize every request (the fuzz pass's concurrency) even
+        at a server that never asks for a token. The SDK flow is driven through its own
+        public `async_auth_flow` (which also follows its requests' redirects).
+        """
+        if not self._mcpvcr_loaded:
+            await self._mcpvcr_load()
         tokens = self.context.current_tokens
         if tokens is not None and not self.context.is_token_valid():
             answered = None  # expired: the SDK flow refreshes first
         else:
-            if tokens is not None:
-                self._add_auth_header(request)  # type: ignore[attr-defined]
+            if tokens is not None and tokens.access_token:
+                request.headers["Authorization"] = f"Bearer {tokens.access_token}"
             answered = yield request
             if answered.status_code not in (401, 403):
                 return
-        flow = super()._auth_flow(request)  # type: ignore[misc]
+        flow = super().async_auth_flow(request)  # type: ignore[misc]
         try:
             outgoing = await flow.__anext__()
             while True:
