@@ -163,7 +163,7 @@ def test_a_50_mb_answer_is_stored_truncated(tmp_path: Path) -> None:
     done = mcpvcr("record", "--fuzz", "--stdio", server, "-o", str(out), timeout=120)
     assert done.returncode == 0, done.stderr
     assert out.stat().st_size < 1_000_000
-    assert [i for i in store.load(out).interactions if "truncated" in i["flags"]]
+    assert [i for i in store.load(out).interactions if "truncated" in i.get("facts", [])]
 
 
 @pytest.mark.parametrize("at", ["tools/list", "initialize"])

@@ -63,11 +63,6 @@ _MIN_ECHO: Final = 3
 """Shorter values ("1", "en") turn up in any text by chance: they count only when quoted."""
 
 
-def environment_blamed(texts: Iterable[str], *, guess: bool, arguments: Any = None) -> bool:
-    """Whether an error text blames the environment or (with `guess`) our guess; see `blame`."""
-    return blame(texts, guess=guess, arguments=arguments) is not None
-
-
 def blame(
     texts: Iterable[str],
     *,

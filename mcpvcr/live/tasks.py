@@ -29,20 +29,11 @@ from mcpvcr.live.wire import Connection, Reply
 
 TASK_TTL_MS: Final = 60_000
 _TERMINAL: Final = frozenset({"completed", "failed", "cancelled", "input_required"})
-_UNSUPPORTED_CODES: Final = frozenset({-32601, -32600})
 
 
 def task_params(params: dict[str, Any]) -> dict[str, Any]:
     """The params of a task-augmented tools/call (what the cassette records as sent)."""
     return {**params, "task": {"ttl": TASK_TTL_MS}}
-
-
-def task_unsupported(reply: Reply) -> bool:
-    """Whether the answer shows the server could not run the call as a task."""
-    error = reply.error
-    if not isinstance(error, dict):
-        return False
-    return error.get("code") in _UNSUPPORTED_CODES
 
 
 async def call_as_task(conn: Connection, params: dict[str, Any], timeout: float) -> Reply:
