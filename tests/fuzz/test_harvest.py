@@ -80,8 +80,13 @@ def test_the_fuzz_pass_takes_a_listed_id_before_guessing() -> None:
                 "properties": {"item_id": {"type": "string"}},
                 "required": ["item_id"],
             },
+            "annotations": {"readOnlyHint": True},  # called without a jail (policy.py)
         },
-        {"name": "list_items", "inputSchema": {"type": "object", "properties": {}}},
+        {
+            "name": "list_items",
+            "inputSchema": {"type": "object", "properties": {}},
+            "annotations": {"readOnlyHint": True},
+        },
     ]
     cassette = Cassette.new(
         transport="stdio",

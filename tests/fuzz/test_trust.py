@@ -123,7 +123,7 @@ def test_server_memory_records_the_same_bytes_twice_with_fresh_memory(tmp_path: 
 
     first, second = once("a"), once("b")
     assert encode(first) == encode(second)
-    cases = _by_case(first)
+    cases = _by_case(judged(first))
     # add_observations runs after create_entities made the entity it names.
     assert cases[("add_observations", "valid")]["outcome"] == "ok"
     assert "behavior.valid_call_failed" not in _codes(first)

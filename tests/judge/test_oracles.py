@@ -154,7 +154,10 @@ def test_an_open_world_failure_without_network_is_inconclusive_by_fact() -> None
 
 
 def test_the_plan_adds_one_control_beside_each_guessed_valid_case() -> None:
-    c = _cassette([_tool("get", ID), _tool("flag", {"type": "object", "properties": {}})], [])
+    # Read-only tools: the plan calls them without a jail (MCP's annotation defaults).
+    read_only = {"readOnlyHint": True}
+    flag = _tool("flag", {"type": "object", "properties": {}}, **read_only)
+    c = _cassette([_tool("get", ID, **read_only), flag], [])
     calls, _ = plan_calls(c, PlanSettings())
     cases = [(call.target, call.case) for call in calls]
     assert ("get", "control:item_id") in cases

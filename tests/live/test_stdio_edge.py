@@ -126,7 +126,16 @@ def test_a_looping_cursor_is_cut_off(tmp_path: Path) -> None:
 
 def test_hanging_server_times_out_with_one_line_and_no_orphans(tmp_path: Path) -> None:
     pidfile = tmp_path / "pids"
-    run, out = record(tmp_path, "grandchild", "--timeout", "2", "--env", f"FAKE_PIDFILE={pidfile}")
+    run, out = record(
+        tmp_path,
+        "grandchild",
+        "--timeout",
+        "2",
+        "--env",
+        f"FAKE_PIDFILE={pidfile}",
+        "--sandbox",
+        "none",  # the pids it writes are the host's only outside a jail
+    )
     assert run.returncode == 3
     lines = run.stderr.strip().splitlines()
     assert len(lines) == 2 and lines[0].startswith("mcpvcr: recording")
@@ -145,7 +154,16 @@ def test_hanging_server_times_out_with_one_line_and_no_orphans(tmp_path: Path) -
 
 def test_server_ignoring_sigterm_is_killed(tmp_path: Path) -> None:
     pidfile = tmp_path / "pids"
-    run, _ = record(tmp_path, "ignore_term", "--timeout", "1", "--env", f"FAKE_PIDFILE={pidfile}")
+    run, _ = record(
+        tmp_path,
+        "ignore_term",
+        "--timeout",
+        "1",
+        "--env",
+        f"FAKE_PIDFILE={pidfile}",
+        "--sandbox",
+        "none",
+    )
     assert run.returncode == 3
     pgid = int(pidfile.read_text().split()[1])
     time.sleep(0.2)
@@ -218,6 +236,8 @@ def test_signal_during_record_keeps_old_cassette_and_no_temp_file(
             fake_command("grandchild"),
             "--env",
             f"FAKE_PIDFILE={pidfile}",
+            "--sandbox",
+            "none",
             "--timeout",
             "30",
             "-o",
