@@ -64,7 +64,7 @@ def apply(
         if plain and _content_shape(item) in templates:
             item = _garbage(item, "oracle.refusal_template")
         out.append(item)
-    out = out if "oracle.canned" in disabled else _canned(out, controls)
+    out = out if "oracle.canned" in disabled else _canned(out, controls, tools)
     if "oracle.control" in disabled:
         return out
     return [_success_like_control(item, controls, tools) for item in out]
@@ -174,20 +174,24 @@ def _garbage(item: dict[str, Any], by: str) -> dict[str, Any]:
 
 
 def _canned(
-    items: list[dict[str, Any]], controls: Mapping[str, Mapping[str, Any]]
+    items: list[dict[str, Any]],
+    controls: Mapping[str, Mapping[str, Any]],
+    tools: Mapping[str, Mapping[str, Any]],
 ) -> list[dict[str, Any]]:
     """Mark an ok answer given alike by the valid calls of most tools (two at least).
 
     Alike: the same skeleton (`_keys`). At least one of those tools must have
     answered its control call the same way (the answer did not depend on the
     input), so two tools that merely compute the same kind of result are not
-    called canned.
+    called canned. An answer whose `structuredContent` keeps the tool's declared
+    `outputSchema` is a typed result, never canned: the reads of an empty store
+    all answer the same empty collection, and that is the store's true state.
     """
     by_key: dict[str, set[str]] = {}
     keys = {
         id(item): _keys(item, controls.get(str(item.get("target"))))
         for item in items
-        if _plain_ok(item)
+        if _plain_ok(item) and not _typed_result(item, tools.get(str(item.get("target"))))
     }
     for item in items:
         for key in keys.get(id(item), ()):
@@ -218,6 +222,18 @@ def _plain_ok(item: Mapping[str, Any]) -> bool:
         and item.get("outcome") == "ok"
         and not (set(flags) & _BAD_OK if isinstance(flags, list) else False)
     )
+
+
+def _typed_result(item: Mapping[str, Any], tool: Mapping[str, Any] | None) -> bool:
+    """Whether the answer carries structured content for a tool that declares an outputSchema.
+
+    `_plain_ok` already excluded answers flagged `outputSchemaViolation`, so such
+    content kept the server's own declared contract.
+    """
+    response = item.get("response")
+    result = response.get("result") if isinstance(response, Mapping) else None
+    declared = isinstance(tool, Mapping) and isinstance(tool.get("outputSchema"), Mapping)
+    return declared and isinstance(result, Mapping) and "structuredContent" in result
 
 
 def _steady(item: Mapping[str, Any], control: Mapping[str, Any] | None) -> bool:

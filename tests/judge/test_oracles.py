@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from mcpvcr.cassette import Cassette
@@ -200,3 +201,32 @@ def test_the_same_success_for_a_guess_and_a_nonce_proves_nothing() -> None:
         _call("get", "control:item_id", {"item_id": "zz-1"}, _text("Widget zz-1: blue")),
     ]
     assert _valid(_cassette([_tool("get", ID)], calls))["outcome"] == "ok"
+
+
+def _empty_store(output_schema: dict[str, Any] | None) -> Cassette:
+    """Two read tools of an empty store: the same empty collection, whatever the input."""
+    tools = [_tool("get", ID), _tool("find", ID)]
+    if output_schema is not None:
+        for tool in tools:
+            tool["outputSchema"] = output_schema
+    empty = {"items": [], "links": []}
+    answer = _text(json.dumps(empty))
+    answer["result"]["structuredContent"] = empty
+    calls = [
+        _call("get", "valid", {"item_id": "example"}, answer),
+        _call("get", "control:item_id", {"item_id": "zz-nonce"}, answer),
+        _call("find", "valid", {"item_id": "example"}, answer),
+    ]
+    return _cassette(tools, calls)
+
+
+def test_a_typed_answer_that_keeps_the_output_schema_is_never_canned() -> None:
+    schema = {
+        "type": "object",
+        "properties": {"items": {"type": "array"}, "links": {"type": "array"}},
+        "required": ["items", "links"],
+    }
+    item = _valid(_empty_store(schema), "find")
+    assert (item["outcome"], item["flags"]) == ("ok", [])
+    # Mirror: without a declared contract the same answer from every tool is canned.
+    assert _valid(_empty_store(None))["by"] == "oracle.canned"
