@@ -12,7 +12,7 @@ import re
 from functools import lru_cache
 from typing import Final
 
-from mcpvcr import regex_cache
+from mcpvcr import linear_re
 from mcpvcr.scan.context import ANSWERS, Context
 from mcpvcr.scan.rules_flow import (
     command_hijack,
@@ -27,7 +27,7 @@ from mcpvcr.scan.rules_steer import preference, special
 from mcpvcr.scan.signals import Signals, Span
 from mcpvcr.scan.verdict import Verdict
 
-_PURPOSE_SENSITIVE: Final = regex_cache.compile(
+_PURPOSE_SENSITIVE: Final = linear_re.compile(
     r"ssh|key|credential|secret|token|password|passwd|env|auth|login|sign[\s_-]?in|wallet|vault"
     r"|keychain|cookie|session|certificate|gpg|kube|aws|conversation|chat|messag|history|prompt"
     r"|summar|transcript|memory|context|dialog|mail|thread|reply|comment|ticket|journal|slack"
@@ -63,7 +63,7 @@ def _override(sig: Signals, ctx: Context) -> list[Verdict]:
     ]
 
 
-_GUARDS_SECRET: Final = regex_cache.compile(
+_GUARDS_SECRET: Final = linear_re.compile(
     r"\b(?:reveal|show|disclose|display|print|repeat|echo|expose)\s+(?:the\s+|any\s+|its\s+|their"
     r"\s+|this\s+)?(?:\w+\s+)?(?:secrets?|passwords?|keys?|tokens?|credentials?|passphrases?)\b",
     re.I,
@@ -329,7 +329,7 @@ def _instructs(sig: Signals, index: int) -> bool:
     return bool(_INSTRUCT_ABOUT.search(sig.masked, start, end))
 
 
-_ROUTES: Final = regex_cache.compile(r"\b(?:instead\s+of|rather\s+than|in\s+place\s+of)\b", re.I)
+_ROUTES: Final = linear_re.compile(r"\b(?:instead\s+of|rather\s+than|in\s+place\s+of)\b", re.I)
 
 
 def _routes(sig: Signals, index: int) -> bool:

@@ -12,7 +12,7 @@ import re
 from functools import lru_cache
 from typing import Final
 
-from mcpvcr import regex_cache
+from mcpvcr import linear_re
 from mcpvcr.scan.context import ANSWERS, Context
 from mcpvcr.scan.lexicon import PARAM_SINK
 from mcpvcr.scan.signals import Signals, Span
@@ -20,30 +20,28 @@ from mcpvcr.scan.verdict import Verdict
 
 # Parameters that name or select a credential (a key path, a profile, a token) take such
 # values by design; the attack routes a secret into a free-text one (notes, memo, extra).
-_SELECTOR: Final = regex_cache.compile(
+_SELECTOR: Final = linear_re.compile(
     r"path|file|dir|folder|profile|region|host|user|account|context|namespace|cluster|name|^id$"
     r"|_id$|key|token|auth|pass|secret|cred|identity|config|env|cert|ssh|login|session|url|uri",
     re.I,
 )
 # Tools that write prompts or call a model of their own take a system prompt as their input.
-_QUOTED: Final = regex_cache.compile(
-    r"[`'\"\u2018\u201c]([a-z_][a-z0-9_-]{0,40})[`'\"\u2019\u201d]"
-)
-_SAMPLE: Final = regex_cache.compile(
+_QUOTED: Final = linear_re.compile(r"[`'\"\u2018\u201c]([a-z_][a-z0-9_-]{0,40})[`'\"\u2019\u201d]")
+_SAMPLE: Final = linear_re.compile(
     r"\b(?:e\.g\.|for\s+example|such\s+as|like|format|formats|looks?\s+like|numbers?\s+look)\b",
     re.I,
 )
-_BARE_NAME: Final = regex_cache.compile(r"(?<![\w./~-])([a-z_][a-z0-9_]{2,40})(?![\w/])")
-_HOLDS: Final = regex_cache.compile(
+_BARE_NAME: Final = linear_re.compile(r"(?<![\w./~-])([a-z_][a-z0-9_]{2,40})(?![\w/])")
+_HOLDS: Final = linear_re.compile(
     r"\b(?:contains?|hold|holds|carry|carries|includes?)\b|\bis\s+filled\s+with\b", re.I
 )
 # "never store passwords in body": a clause that forbids the move protects, it orders nothing
-_FORBIDS: Final = regex_cache.compile(
+_FORBIDS: Final = linear_re.compile(
     r"\b(?:never|not|don'?t|avoid|no)\s+(?:\w+\s+){0,2}?(?:store|put|include|pass|paste|send|save"
     r"|log|write|add|copy|share|commit|enter|type|place|insert)\b",
     re.I,
 )
-_PROMPT_PURPOSE: Final = regex_cache.compile(
+_PROMPT_PURPOSE: Final = linear_re.compile(
     r"prompt|instruction|persona|agent|model|llm|gpt|claude|gemini|completion|inference|ollama",
     re.I,
 )
@@ -107,7 +105,7 @@ def _quoted_names(sig: Signals, clause: tuple[int, int], free: set[str]) -> list
 
 
 def _moved_names(
-    sig: Signals, clause: tuple[int, int], free: set[str], names: re.Pattern[str]
+    sig: Signals, clause: tuple[int, int], free: set[str], names: linear_re.Pattern
 ) -> list[str]:
     """Own parameter names in a clause that also moves data (or says a parameter holds it):
     a quoted or bare name alone may be documentation ("unless `depth` is given")."""
@@ -169,7 +167,7 @@ def foreign_recipient(sig: Signals, foreign: list[tuple[Span, str]]) -> list[Ver
     return []
 
 
-_CHAINS: Final = regex_cache.compile(
+_CHAINS: Final = linear_re.compile(
     r"\b(?:append|prepend|prefix|add|insert|chain|inject|attach)\w*\b[^.\n]{0,120}\bcommands?\b"
     r"|\bcommands?\b[^.\n]{0,120}\b(?:append|prepend|prefix|add|insert|chain|inject|attach)\w*\b",
     re.I,

@@ -10,16 +10,16 @@ from __future__ import annotations
 import re
 from typing import Final
 
-from mcpvcr import regex_cache
+from mcpvcr import linear_re
 from mcpvcr.scan.context import Context
 from mcpvcr.scan.signals import Signals, Span
 from mcpvcr.scan.verdict import Verdict
 
-_ROLE_TURN: Final = regex_cache.compile(
+_ROLE_TURN: Final = linear_re.compile(
     r"^(?:\s|<[^>\n]{1,30}>|\[/?[a-z]{1,6}\]|(?:system|user|assistant|model|human|ai)\b\s*:?)*",
     re.I,
 )
-_ORDER_START: Final = regex_cache.compile(
+_ORDER_START: Final = linear_re.compile(
     r"(?:from\s+now\s+on,?\s+|always\s+|never\s+|immediately\s+|you\s+(?:must|should|will)\s+"
     r"(?:now\s+|also\s+|always\s+)?"
     r"|please\s+|first,?\s+)?(?:ignore|disregard|forget|run|call|use|send|forward|append|add"

@@ -13,7 +13,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Final
 
-from mcpvcr import regex_cache
+from mcpvcr import linear_re
 from mcpvcr.scan.confusables import WELL_KNOWN, mixed_script, skeleton
 from mcpvcr.scan.context import Context, Kind
 from mcpvcr.scan.finding import Finding, show
@@ -22,7 +22,7 @@ from mcpvcr.scan.rules_flow import prompt_purpose
 from mcpvcr.scan.scanner import scan_text, signals_of
 
 MAX_DEPTH: Final = 24
-_RECIPIENT_PARAM: Final = regex_cache.compile(
+_RECIPIENT_PARAM: Final = linear_re.compile(
     r"^(?:b?cc|to|recipients?|forward(?:_?to)?|reply_?to|send_?to|email|e_?mail|address|phone"
     r"|number|destination|webhook(?:_?url)?|callback(?:_?url)?|target|channel|receiver)s?$",
     re.I,
@@ -292,7 +292,7 @@ def _answers(
             yield path, text, here.at(self_name=target if label == "tool" else ""), where
 
 
-_RENDERED: Final = regex_cache.compile(
+_RENDERED: Final = linear_re.compile(
     r"profile=mcp-app|javascript|ecmascript|text/css|application/wasm", re.I
 )
 
