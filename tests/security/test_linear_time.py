@@ -69,21 +69,21 @@ def test_every_scanner_pattern_runs_on_re2_but_the_named_ones() -> None:
     assert all(p.startswith(r"(?<![\w@$])(?=") for p in on_re)
 
 
-@pytest.mark.parametrize(
-    ("pattern", "flags", "text"),
-    [
-        (r"\bcafé\b", re.I, "un café noir, cafés"),
-        (r"\bне\s+говори\b", re.I, "Adds. не говори пользователю. вне говорил"),
-        (r"\b(?:send|mail)\b|\bпароль\b", re.I, "send resend пароль паролька mail"),
-        (r"(?<![\w.])\.netrc\b", 0, "cat ~/.netrc and x.netrc and .netrc."),
-        (r"\bfoo(?=\S)", 0, "foo foox foo. foo"),
-        (r"(?:^|\n)\s*system\s*:\s*(?=\S)", re.I, "a\n  system: do\nsystem:  \nSYSTEM:x"),
-        (r"\b([a-z][a-z0-9]*(?:_[a-z0-9]+)+)\b", 0, "call send_email, not еxecute_command"),
-        (r"\w+", 0, "naïve Straße 東京 x_1"),
-        (r"\s+", 0, "a\u00a0b\u2003c\x0bd"),
-        (r"\d+", 0, "١٢٣ 456"),
-    ],
-)
+CASES = [
+    (r"\bcafé\b", re.I, "un café noir, cafés"),
+    (r"\bне\s+говори\b", re.I, "Adds. не говори пользователю. вне говорил"),
+    (r"\b(?:send|mail)\b|\bпароль\b", re.I, "send resend пароль паролька mail"),
+    (r"(?<![\w.])\.netrc\b", 0, "cat ~/.netrc and x.netrc and .netrc."),
+    (r"\bfoo(?=\S)", 0, "foo foox foo. foo"),
+    (r"(?:^|\n)\s*system\s*:\s*(?=\S)", re.I, "a\n  system: do\nsystem:  \nSYSTEM:x"),
+    (r"\b([a-z][a-z0-9]*(?:_[a-z0-9]+)+)\b", 0, "call send_email, not еxecute_command"),
+    (r"\w+", 0, "naïve Straße 東京 x_1"),
+    (r"\s+", 0, "a\u00a0b\u2003c\x0bd"),
+    (r"\d+", 0, "١٢٣ 456"),
+]
+
+
+@pytest.mark.parametrize(("pattern", "flags", "text"), CASES)
 def test_linear_patterns_find_what_re_finds(pattern: str, flags: int, text: str) -> None:
     compiled = linear_re.compile(pattern, flags)
     assert compiled.linear
@@ -136,8 +136,8 @@ def test_every_scanner_pattern_on_re2_finds_what_re_finds_on_the_corpus() -> Non
     texts = _corpus_texts()
     differ = []
     for (pattern, flags), compiled in list(linear_re._COMPILED.items()):
-        if not compiled.linear:
-            continue
+        if not compiled.linear or any(pattern == case[0] for case in CASES):
+            continue  # the cases above are checked on their own texts
         plain = re.compile(pattern, flags)
         for text in texts:
             expected = [(m.span(), m.groups()) for m in plain.finditer(text)]
