@@ -66,8 +66,8 @@ ANCHOR_BOTH: Final = re2._Anchor.ANCHOR_BOTH
 
 def _re2_compile(source: str) -> Any:
     options = re2.Options()
-    options.max_mem = 64 << 20
-    options.log_errors = False
+    setattr(options, "max_mem", 64 << 20)  # noqa: B010 - RE2's option, set by name
+    setattr(options, "log_errors", False)  # noqa: B010 - no RE2 log lines on stderr
     return re2.compile(source, options)
 
 
