@@ -21,6 +21,7 @@ over at most `FALLBACK_CHARS` characters of the text: bounded work, never a stal
 from __future__ import annotations
 
 import functools
+import itertools
 import re
 from collections.abc import Callable, Iterator
 from typing import Any, Final
@@ -30,6 +31,8 @@ from re2 import _re2
 
 FALLBACK_CHARS: Final = 4096
 """A pattern RE2 cannot run sees at most this much of a text (its time stays bounded)."""
+MAX_MATCHES: Final = 10_000
+"""`finditer` and `spans` report at most this many matches of one text."""
 
 # Python's \w is Unicode letters, digits and "_". RE2 builds a class like \p{L} (600 ranges)
 # into a UTF-8 automaton at about 1 ms per use, and the lexicon uses thousands: the classes
@@ -131,9 +134,7 @@ class Pattern:
         self._fallback: re.Pattern[str] | None = None
         try:
             self._plan = _translate(pattern, flags)
-            self._re2 = _re2_compile(self._plan.source)
-            if self._plan.wrappers:
-                self._start_re2 = _re2_compile(self._plan.at_start)
+            self._re2 = _re2_compile(self._plan.source)._regexp
         except (_Untranslatable, re2.error):
             self._re2 = None
             self._fallback = re.compile(pattern, flags)
@@ -145,84 +146,97 @@ class Pattern:
 
     # --- the engine -----------------------------------------------------------------
 
-    def _run(self, anchor: int, text: str, pos: int, endpos: int | None) -> Iterator[Match]:
-        """Every match RE2 finds from `pos` (anchored as asked), in `re`'s order."""
+    def _at_text_start(self, data: bytes, limit: int) -> Any:
+        """The branches tried at the text's first character, in order (built when needed)."""
+        if self._start_re2 is None:
+            self._start_re2 = _re2_compile(self._plan.at_start)._regexp
+        return self._start_re2.Match(ANCHOR_START, data, 0, limit)
+
+    def _find(
+        self, anchor: int, text: str, pos: int, endpos: int | None, limit: int
+    ) -> list[list[tuple[int, int]]]:
+        """The group spans (in characters) of up to `limit` matches from `pos`, in `re`'s order."""
         data, offsets = _encoded(text)
         pos = max(0, min(pos, len(text)))
-        limit = len(data) if endpos is None else offsets.to_byte(min(endpos, len(text)))
+        end_byte = len(data) if endpos is None else offsets.to_byte(min(endpos, len(text)))
         plan = self._plan
         wrapped = bool(plan.wrappers)
         floor = offsets.to_byte(pos)  # no reported match starts before this
-        at = floor
-        if wrapped and pos > 0:
-            at = offsets.to_byte(pos - 1)  # the context character before `pos`
-        elif wrapped:
-            spans = self._start_re2._regexp.Match(ANCHOR_START, data, 0, limit)
-            if spans[0][0] >= 0:
-                found = plan.spans(spans)
-                yield self._match(text, offsets, found)
-                if anchor != UNANCHORED:
-                    return
-                floor = at = found[0][1] if found[0][1] > 0 else offsets.to_byte(1)
-                if found[0][1] > 0:
-                    at -= len(text[found[0][1] - 1 : found[0][1]].encode("utf-8", "surrogatepass"))
-                if floor > limit:
-                    return
-            elif anchor != UNANCHORED:
-                return
-        regexp = self._re2._regexp
-        while at <= limit:
-            spans = regexp.Match(anchor, data, at, limit)
+        at = offsets.to_byte(pos - 1) if wrapped and pos > 0 else floor  # its context first
+        match = self._re2.Match
+        out: list[list[tuple[int, int]]] = []
+        while at <= end_byte and len(out) < limit:
+            spans = match(anchor, data, at, end_byte)
             if spans[0][0] < 0:
-                return
-            found = plan.spans(spans)
-            if found[0][0] < floor:  # the text's start route of a context: already tried
+                break
+            found = plan.spans(spans) if wrapped else spans
+            if wrapped and spans[0][0] == 0 and found[0][0] > 0:
+                # the first character was taken as context: a later branch may match on it
+                first = self._at_text_start(data, end_byte)
+                if first[0][0] >= 0:
+                    found = plan.spans(first)
+            if found[0][0] < floor:  # the text's-start route of a context, before `pos`
                 if anchor != UNANCHORED:
-                    return
+                    break
                 at = spans[0][0] + 1
                 continue
-            yield self._match(text, offsets, found)
+            if offsets.plain:
+                out.append(found)
+            else:
+                out.append([_chars(offsets, s, e) for s, e in found])
             if anchor != UNANCHORED:
-                return
+                break
             end = found[0][1]
             if end == found[0][0]:  # an empty match: step one character on
-                if end >= limit:
-                    return
+                if end >= end_byte:
+                    break
                 end = offsets.to_byte(offsets.to_char(end) + 1)
-            floor = end
-            at = end
-            if wrapped:  # the next match's context character may be the last one of this match
-                at = offsets.to_byte(offsets.to_char(end) - 1) if end > 0 else 0
+            floor = at = end
+            if wrapped and end > 0:  # the next match's context may be this one's last character
+                at = offsets.to_byte(offsets.to_char(end) - 1)
+        return out
 
-    @staticmethod
-    def _match(text: str, offsets: _Offsets, spans: list[tuple[int, int]]) -> Match:
-        return Match(
-            text,
-            [(offsets.to_char(s), offsets.to_char(e)) if s >= 0 else (-1, -1) for s, e in spans],
-        )
+    def matches(self, text: str, limit: int = MAX_MATCHES) -> list[Any]:
+        """The first `limit` matches (what `list(finditer(text))[:limit]` gives)."""
+        if self._fallback is not None:
+            head, pos, end = _capped(text, 0, None)
+            return list(itertools.islice(self._fallback.finditer(head, pos, end), limit))
+        return [Match(text, spans) for spans in self._find(UNANCHORED, text, 0, None, limit)]
+
+    def spans(self, text: str, limit: int = MAX_MATCHES) -> list[tuple[int, int]]:
+        """Where the first `limit` matches are (what `[m.span() for m in finditer]` gives)."""
+        if self._fallback is not None:
+            head, pos, end = _capped(text, 0, None)
+            found = itertools.islice(self._fallback.finditer(head, pos, end), limit)
+            return [m.span() for m in found]
+        return [spans[0] for spans in self._find(UNANCHORED, text, 0, None, limit)]
 
     def search(self, text: str, pos: int = 0, endpos: int | None = None) -> Any:
         if self._fallback is not None:
             return self._fallback.search(*_capped(text, pos, endpos))
-        return next(self._run(UNANCHORED, text, pos, endpos), None)
+        found = self._find(UNANCHORED, text, pos, endpos, 1)
+        return Match(text, found[0]) if found else None
 
     def match(self, text: str, pos: int = 0, endpos: int | None = None) -> Any:
         if self._fallback is not None:
             return self._fallback.match(*_capped(text, pos, endpos))
-        found = next(self._run(ANCHOR_START, text, pos, endpos), None)
-        return found if found is not None and found.start() == pos else None
+        found = self._find(ANCHOR_START, text, pos, endpos, 1)
+        return Match(text, found[0]) if found and found[0][0][0] == pos else None
 
     def fullmatch(self, text: str, pos: int = 0, endpos: int | None = None) -> Any:
         if self._fallback is not None or self._plan.wrappers:
             if len(text) > FALLBACK_CHARS:
                 return None
             return re.compile(self.pattern, self.flags).fullmatch(text, pos, endpos or len(text))
-        return next(self._run(ANCHOR_BOTH, text, pos, endpos), None)
+        found = self._find(ANCHOR_BOTH, text, pos, endpos, 1)
+        return Match(text, found[0]) if found else None
 
     def finditer(self, text: str, pos: int = 0, endpos: int | None = None) -> Iterator[Any]:
         if self._fallback is not None:
             return self._fallback.finditer(*_capped(text, pos, endpos))
-        return self._run(UNANCHORED, text, pos, endpos)
+        return iter(
+            [Match(text, spans) for spans in self._find(UNANCHORED, text, pos, endpos, MAX_MATCHES)]
+        )
 
     def findall(self, text: str) -> list[Any]:
         out: list[Any] = []
@@ -277,18 +291,22 @@ def _capped(text: str, pos: int, endpos: int | None) -> tuple[str, int, int]:
     return text[:FALLBACK_CHARS], min(pos, FALLBACK_CHARS), min(end, FALLBACK_CHARS)
 
 
+def _chars(offsets: _Offsets, start: int, end: int) -> tuple[int, int]:
+    return (offsets.to_char(start), offsets.to_char(end)) if start >= 0 else (-1, -1)
+
+
 class _Offsets:
     """Character and UTF-8 byte offsets of one text, converted from the nearest known pair."""
 
-    __slots__ = ("_byte", "_char", "_data", "_plain")
+    __slots__ = ("_byte", "_char", "_data", "plain")
 
     def __init__(self, data: bytes, plain: bool) -> None:
         self._data = data
-        self._plain = plain
+        self.plain = plain
         self._byte = self._char = 0
 
     def to_char(self, offset: int) -> int:
-        if self._plain:
+        if self.plain:
             return offset
         if offset < self._byte:
             self._byte = self._char = 0
@@ -297,7 +315,7 @@ class _Offsets:
         return self._char
 
     def to_byte(self, offset: int) -> int:
-        if self._plain:
+        if self.plain:
             return offset
         if offset < self._char:
             self._byte = self._char = 0
@@ -306,7 +324,7 @@ class _Offsets:
         return self._byte
 
 
-_last: list[Any] = [None, None]
+_last: list[Any] = [None, None, None]
 
 
 def _encoded(text: str) -> tuple[bytes, _Offsets]:
@@ -314,8 +332,8 @@ def _encoded(text: str) -> tuple[bytes, _Offsets]:
     if _last[0] is not text:
         plain = text.isascii()
         data = text.encode("ascii" if plain else "utf-8", "surrogatepass")
-        _last[0], _last[1] = text, data
-    return _last[1], _Offsets(_last[1], plain=len(_last[1]) == len(text))
+        _last[0], _last[1], _last[2] = text, data, _Offsets(data, plain)
+    return _last[1], _last[2]
 
 
 _COMPILED: dict[tuple[str, int], Pattern] = {}

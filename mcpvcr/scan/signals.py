@@ -7,9 +7,7 @@ and a sink?". Spans are in the folded text; `Folded.span` maps them back.
 
 from __future__ import annotations
 
-import itertools
 import re
-from collections.abc import Iterator
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any, Final
@@ -197,19 +195,19 @@ def extract(raw: str) -> Signals:
     found = Signals(folded, masked, sentences=sentences(masked))
     plain = masked.isascii()
     for name, pattern in (PATTERNS if plain else patterns_wide()).items():
-        found.spans[name] = [m.span() for m in _each(pattern, masked)]
+        found.spans[name] = _spans(pattern, masked)
     found.spans["cred"] = [s for s in found.spans["cred"] if not _SSH_PUBLIC.match(masked, s[0])]
     found.spans["tag"] = [
         m.span() for m in _each(TAG, masked) if _tag_counts(m.group(0)) and not _xml_data(masked, m)
     ]
-    found.spans["special"] = [m.span() for m in _each(SPECIAL, _code_masked(text))]
+    found.spans["special"] = _spans(SPECIAL, _code_masked(text))
     # a polite request to the model ("it would be great if you could send ...") is an order too
     found.spans["imperative"] = sorted(
         _imperatives(masked, found.sentences) + found.spans["request"]
     )
-    found.spans["shell"] = [m.span() for m in _each(_SHELL, text)]
-    found.spans["decode_order"] = [m.span() for m in _each(_DECODE_ORDER, masked)]
-    found.spans["impersonation"] = [m.span() for m in _each(_IMPERSONATION, masked)]
+    found.spans["shell"] = _spans(_SHELL, text)
+    found.spans["decode_order"] = _spans(_DECODE_ORDER, masked)
+    found.spans["impersonation"] = _spans(_IMPERSONATION, masked)
     # A credential file inside a code span is still named ("`cat ~/.ssh/id_rsa`"); only an
     # example framed as data ("detects paths such as ...") is masked.
     plain_text = masked if _framed(text) else text
@@ -218,13 +216,13 @@ def extract(raw: str) -> Signals:
         for m in _each(_STORE, plain_text)
         if not _NOT_STORE.match(plain_text, m.start()) and not _NOT_STORE.search(m.group(0))
     ]
-    found.spans["quantified"] = [m.span() for m in _each(_QUANTIFIED, masked)]
+    found.spans["quantified"] = _spans(_QUANTIFIED, masked)
     found.spans["url"] = [m.span() for m in _each(URL, text) if not _benign_url(m.group(0))]
     found.spans["email"] = [
         m.span() for m in _each(EMAIL, text) if not _benign_host(m.group(0).split("@")[1])
     ]
-    found.spans["phone"] = [m.span() for m in _each(PHONE, text)]
-    found.spans["param_sink"] = [m.span() for m in _each(PARAM_SINK, text)]
+    found.spans["phone"] = _spans(PHONE, text)
+    found.spans["param_sink"] = _spans(PARAM_SINK, text)
     found.spans["image"] = [m.span() for m in _each(IMAGE, text) if _image_with_data(m)]
     found.spans["image_slot"] = [m.span() for m in _each(IMAGE, text) if _image_slot(m)]
     found.spans["generic_tools"] = [
@@ -241,8 +239,12 @@ MAX_MATCHES: Final = 2000
 near, and a hostile one (50,000 `a@b.`) costs no more than this much evidence."""
 
 
-def _each(pattern: linear_re.Pattern, text: str) -> Iterator[Any]:
-    return itertools.islice(pattern.finditer(text), MAX_MATCHES)
+def _each(pattern: linear_re.Pattern, text: str) -> list[Any]:
+    return pattern.matches(text, MAX_MATCHES)
+
+
+def _spans(pattern: linear_re.Pattern, text: str) -> list[Span]:
+    return pattern.spans(text, MAX_MATCHES)
 
 
 def _unconfuse(text: str) -> str:
