@@ -139,9 +139,25 @@ _DECODE_ORDER: Final = linear_re.compile(
     re.I,
 )
 _IMPERSONATION: Final = linear_re.compile(
-    r"\b(?:the\s+)?user\s+(?:has\s+)?(?:also\s+|now\s+|already\s+)?(?:asked|wants|instructed|requested"
+    # "the user wants you to ..." claims the user's voice; "User wants to find files -> use X"
+    # routes the user's goal to one of the server's own tools
+    r"\b(?:the\s+)?user\s+(?:has\s+)?(?:also\s+|now\s+|already\s+)?(?:wants|would\s+like)\s+"
+    r"(?:you|me)\s+to\b"
+    r"|\b(?:the\s+)?user\s+(?:has\s+)?(?:also\s+|now\s+|already\s+)?(?:asked|instructed|requested"
     r"|authori[sz]ed|approved|told\s+you)\s+(?:you\s+|me\s+)?to\b"
     r"|\b(?:system|admin(?:istrator)?|developer|operator)\s+(?:notice|message|override|note)\s*:",
+    re.I,
+)
+
+
+# "if the user asked to ...": a condition the text routes on, not a claim in the user's voice
+_CONDITION_BEFORE: Final = linear_re.compile(
+    r"\b(?:if|when|whenever|unless|once|where|in\s+case|whether)\s+(?:the\s+)?\Z", re.I
+)
+# "only use this tool if the user explicitly confirms": a restriction that protects the user
+_RESTRICTION_AFTER: Final = linear_re.compile(
+    r"\A\s*(?:[\w-]+\s+){0,3}?(?:if|when|after|once|unless|until|with)\s+(?:[\w'-]+\s+){0,6}?"
+    r"(?:confirm\w*|approv\w*|consent\w*|permi\w*|agree\w*|explicitly|asks?|requests?|authori\w*)\b",
     re.I,
 )
 
@@ -207,7 +223,17 @@ def extract(raw: str) -> Signals:
     )
     found.spans["shell"] = _spans(_SHELL, text)
     found.spans["decode_order"] = _spans(_DECODE_ORDER, masked)
-    found.spans["impersonation"] = _spans(_IMPERSONATION, masked)
+    found.spans["impersonation"] = [
+        span
+        for span in _spans(_IMPERSONATION, masked)
+        if not _CONDITION_BEFORE.search(masked[max(0, span[0] - 30) : span[0]])
+    ]
+    for name in ("pref_soft", "pref_exclusive"):
+        found.spans[name] = [
+            span
+            for span in found.spans[name]
+            if not _RESTRICTION_AFTER.search(masked[span[1] : span[1] + 120])
+        ]
     # A credential file inside a code span is still named ("`cat ~/.ssh/id_rsa`"); only an
     # example framed as data ("detects paths such as ...") is masked.
     plain_text = masked if _framed(text) else text
