@@ -14,6 +14,7 @@ from typing import Final
 from mcpvcr import linear_re
 from mcpvcr.scan.lexicon_i18n import I18N
 from mcpvcr.scan.lexicon_i18n2 import I18N2
+from mcpvcr.scan.lexicon_i18n3 import I18N3
 
 _USER = r"(?:the\s+|your\s+|any\s+)?(?:user|users|human|humans|operator|person|customer|requester)"
 _TOOL = r"(?:tool|tools|function|functions|server|servers|mcp|plugin|plugins)"
@@ -519,7 +520,7 @@ WIDE_SCRIPT: Final = linear_re.compile(
 
 def other_languages(signal: str, wide: bool) -> list[str]:
     """The non-English entries of a signal; without `wide`, only those ASCII text can match."""
-    entries = I18N.get(signal, []) + I18N2.get(signal, [])
+    entries = I18N.get(signal, []) + I18N2.get(signal, []) + I18N3.get(signal, [])
     return [p for p in entries if wide or not WIDE_SCRIPT.search(p)]
 
 
@@ -605,6 +606,6 @@ DATA_SLOT: Final = linear_re.compile(
 
 TOOL_WORD: Final = (
     r"(?:strumento|herramienta|ferramenta|outil|werkzeug|narzędzi\w*|araç\w*|aracı\w*|verktyg\w*"
-    r"|alat|инструмент\w*|функци\w*|공구|도구\w*|툴\w*|أداة|الأداة|टूल|उपकरण|工具|ツール|関数|函数)"
+    r"|alat|công\s+cụ|инструмент\w*|функци\w*|공구|도구\w*|툴\w*|أداة|الأداة|टूल|उपकरण|工具|ツール|関数|函数)"
 )
 """The word for "tool" or "function" in the scanned languages."""

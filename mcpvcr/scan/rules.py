@@ -23,7 +23,7 @@ from mcpvcr.scan.rules_flow import (
     store_into_param,
     system_prompt_out,
 )
-from mcpvcr.scan.rules_steer import preference, special
+from mcpvcr.scan.rules_steer import json_role, preference, special
 from mcpvcr.scan.signals import Signals, Span
 from mcpvcr.scan.verdict import Verdict
 
@@ -386,6 +386,7 @@ _CHECKS: Final = (
     _conceal_soft,
     _tag,
     special,
+    json_role,
     _address,
     _impersonation,
     _sources,

@@ -162,6 +162,14 @@ _RESTRICTION_AFTER: Final = linear_re.compile(
 )
 
 
+# {"role": "system", "content": "..."}: a chat message object with a privileged role; the span
+# ends where its content begins
+_JSON_ROLE: Final = linear_re.compile(
+    r"""[{,]\s*["']role["']\s*:\s*["'](?:system|developer)["']\s*,\s*["']content["']\s*:\s*["']""",
+    re.I,
+)
+
+
 _PLACEHOLDER: Final = linear_re.compile(
     r"=(?:[A-Z][A-Z0-9_]{3,}|[^&]*(?:conversation|messages?|history|secret|token|password|summary"
     r"|chat|context|prompt|email|answer|reply)[^&]*)(?:&|$)",
@@ -217,6 +225,7 @@ def extract(raw: str) -> Signals:
         m.span() for m in _each(TAG, masked) if _tag_counts(m.group(0)) and not _xml_data(masked, m)
     ]
     found.spans["special"] = _spans(SPECIAL, _code_masked(text))
+    found.spans["json_role"] = _spans(_JSON_ROLE, text)
     # a polite request to the model ("it would be great if you could send ...") is an order too
     found.spans["imperative"] = sorted(
         _imperatives(masked, found.sentences) + found.spans["request"]
