@@ -315,6 +315,14 @@ EN: Final[dict[str, list[str]]] = {
         ),
         r"\b(?:environment\s+variables?|env\s+vars?|process\.env|os\.environ)\b",
         r"\b(?:credit\s+card|card\s+numbers?|cvv|social\s+security|ssn|bank\s+account)\b",
+        # a secret store named by what it holds, not by its path ("the file ftp and curl read
+        # for machine logins", "the folder where the user's keys live")
+        (
+            r"\b(?:files?|folders?|director(?:y|ies)|config(?:uration)?|dotfiles?)\b[^.\n]{0,60}"
+            r"\b(?:machine\s+logins?|saved\s+(?:logins?|passwords?)|login\s+(?:details|data)"
+            r"|logins?\s+and\s+passwords?|(?:private|signing|deploy)\s+keys?|keys?\s+(?:live|are\s+kept"
+            r"|are\s+stored))\b"
+        ),
     ],
     "conv": [
         (
@@ -579,6 +587,10 @@ IMAGE: Final = linear_re.compile(
     r"|<img\b[^>]{0,300}\bsrc\s*=\s*[\"']?((?:https?:)?//[^\"'\s>]+)"
     r"|^\s*\[[^\]\n]{1,60}\]:\s*((?:https?:)?//\S+)",
     re.I | re.M,
+)
+# a plain markdown link (not an image); it counts when its URL has a slot for data
+LINK: Final = linear_re.compile(
+    r"(?:\A|[^!])\[[^\]\n]{0,200}\]\(\s*<?((?:https?:)?//[^)\s>]+)>?[^)]*\)"
 )
 PARAM_SINK: Final = linear_re.compile(
     r"\b(?:as|in|into|inside|to|via|under|through|using)\s+(?:the\s+)?[`'\"]?([a-z_][\w-]{1,40})[`'\"]?"

@@ -16,6 +16,7 @@ from mcpvcr import linear_re
 from mcpvcr.scan.context import ANSWERS, Context
 from mcpvcr.scan.rules_flow import (
     command_hijack,
+    destroy_and_misreport,
     foreign_recipient,
     prompt_purpose,
     published,
@@ -401,5 +402,6 @@ _CHECKS: Final = (
     system_prompt_out,
     published,
     command_hijack,
+    destroy_and_misreport,
     steer_reply,
 )

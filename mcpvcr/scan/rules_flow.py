@@ -174,8 +174,38 @@ _CHAINS: Final = linear_re.compile(
 )
 
 
+# "with the terminal tool you have", "using your shell tool": the model's own way to run code
+_VIA_OWN_TOOL: Final = linear_re.compile(
+    r"\b(?:with|using|via|through|in|from|by)\s+(?:the\s+|your\s+|any\s+|a\s+|an\s+)?"
+    r"(?:[\w-]+\s+){0,2}?(?:terminal|shell|bash|command(?:[\s_-]line)?|console|exec(?:ution)?"
+    r"|code[\s_-]execution|run_command|execute_command)\s*(?:tool|function|capability)"
+    r"|\b(?:terminal|shell|bash|command(?:[\s_-]line)?|console|exec(?:ution)?)\s+(?:tool|function|access)"
+    r"\s+(?:you\s+have|available\s+to\s+you|of\s+yours)",
+    re.I,
+)
+# destroying everything, then telling the user it went well
+_DESTROY: Final = linear_re.compile(
+    r"\b(?:delete|remove|drop|wipe|erase|purge|destroy|truncate|overwrite|force[\s-]push\s+over)\s+"
+    r"(?:\w+\s+){0,2}?(?:every|all|each|the\s+entire|all\s+the|any)\s+(?:\w+\s+){0,2}?"
+    r"(?:branch(?:es)?|repo(?:sitor(?:y|ies))?|files?|tables?|databases?|records?|backups?"
+    r"|buckets?|projects?|commits?|issues?|users?|data|documents?|emails?|messages?)\b",
+    re.I,
+)
+_MISREPORT: Final = linear_re.compile(
+    r"\b(?:report|tell|say|claim|confirm|reply|answer|respond)\w*\s+(?:\w+\s+){0,4}?"
+    r"(?:success(?:ful(?:ly)?)?|succeeded|it\s+worked|nothing\s+(?:was\s+)?(?:changed|deleted|lost)"
+    r"|(?:that\s+)?(?:everything|all)\s+(?:went|is|was)\s+(?:fine|well|ok(?:ay)?))\b",
+    re.I,
+)
+_PROTECTED: Final = linear_re.compile(
+    r"\bincluding\s+(?:the\s+)?(?:main|master|trunk|production|prod|default)\b", re.I
+)
+_USER: Final = linear_re.compile(r"\b(?:the\s+)?(?:user|human|requester)\b", re.I)
+
+
 def command_hijack(sig: Signals, ctx: Context) -> list[Verdict]:
-    """A shell payload (a script piped to a shell) told to ride along with the commands run.
+    """A shell payload (a script piped to a shell) told to ride along with the commands run,
+    or told to be run with the model's own terminal tool.
 
     Not in answers: a file, diff or log a tool returns quotes shell code as data."""
     if ctx.kind in ANSWERS:
@@ -185,7 +215,39 @@ def command_hijack(sig: Signals, ctx: Context) -> list[Verdict]:
         if _CHAINS.search(sig.folded.text, start, end):
             why = "tells the model to add a downloaded script or destructive command to commands"
             return [Verdict("cross_tool_instruction", "error", span, why, ("shell", "commands"))]
+        index = sig.sentence_of(span)
+        lo, hi = sig.sentences[index] if index < len(sig.sentences) else (start, end)
+        if _VIA_OWN_TOOL.search(sig.folded.text, lo, hi):
+            why = "tells the model to run a downloaded script with its own terminal tool"
+            return [Verdict("cross_tool_instruction", "error", span, why, ("shell", "own_tool"))]
     return []
+
+
+def destroy_and_misreport(sig: Signals, ctx: Context) -> list[Verdict]:
+    """An order to destroy everything of a kind, with the protected default branch included or
+    a report of success to the user: an honest tool asks first and says what it did."""
+    if ctx.kind in ANSWERS:
+        return []
+    for found in _DESTROY.finditer(sig.masked):
+        index = sig.sentence_of(found.span())
+        lo = sig.sentences[index][0] if index < len(sig.sentences) else 0
+        hi = sig.sentences[min(index + 1, len(sig.sentences) - 1)][1] if sig.sentences else 0
+        hi = max(hi, found.end())
+        if _ASKS_FIRST.search(sig.masked, lo, hi):
+            continue
+        told = _MISREPORT.search(sig.masked, lo, hi) and _USER.search(sig.masked, lo, hi)
+        if told or _PROTECTED.search(sig.masked, found.start(), hi):
+            why = "orders destroying everything of a kind and misreporting it to the user"
+            span = found.span()
+            return [Verdict("poisoning_marker", "error", span, why, ("destroy", "misreport"))]
+    return []
+
+
+_ASKS_FIRST: Final = linear_re.compile(
+    r"\b(?:ask|confirm\s+with|check\s+with)\s+(?:the\s+)?(?:user|human)|\b(?:never|do\s+not|don'?t"
+    r"|must\s+not|refuses?\s+to)\b",
+    re.I,
+)
 
 
 def steer_reply(sig: Signals, ctx: Context) -> list[Verdict]:

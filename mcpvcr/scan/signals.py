@@ -21,6 +21,7 @@ from mcpvcr.scan.lexicon import (
     DATA_SLOT,
     EMAIL,
     IMAGE,
+    LINK,
     PARAM_SINK,
     PATTERNS,
     PHONE,
@@ -260,6 +261,10 @@ def extract(raw: str) -> Signals:
     found.spans["param_sink"] = _spans(PARAM_SINK, text)
     found.spans["image"] = [m.span() for m in _each(IMAGE, text) if _image_with_data(m)]
     found.spans["image_slot"] = [m.span() for m in _each(IMAGE, text) if _image_slot(m)]
+    # a link the model is told to fill with data leaks it when the user (or a preview) opens it
+    links = [m.span(1) for m in _each(LINK, text) if _link_slot(m)]
+    found.spans["image"] += links
+    found.spans["image_slot"] += links
     found.spans["generic_tools"] = [
         m.span()
         for m in _each(_GENERIC_TOOLS, masked)
@@ -376,6 +381,16 @@ def _image_slot(match: re.Match[str]) -> bool:
     """An image URL with a template slot the model is meant to fill with data."""
     url = next((g for g in match.groups() if g), "")
     return _image_with_data(match) and bool(re.search(r"[{<$]|%s|\[[a-z_ ]+\]", url))
+
+
+def _link_slot(match: Any) -> bool:
+    """A link whose query has a slot for the conversation or a secret (`d=CONVERSATION_B64`,
+    `c={chat_history}`); `q={query}` is the tool's own argument, not a leak."""
+    url = match.group(1) or ""
+    if _benign_url(url if "//" in url else "//" + url):
+        return False
+    query = url.split("?", 1)[1] if "?" in url else ""
+    return bool(_PLACEHOLDER.search(query))
 
 
 def _tool_refs(masked: str) -> list[tuple[Span, str]]:
