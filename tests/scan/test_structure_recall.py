@@ -78,7 +78,7 @@ def test_a_downloaded_script_run_with_the_models_own_shell_tool_is_an_error() ->
 
 
 def test_an_install_hint_for_the_users_terminal_is_not_an_error() -> None:
-    text = "Needs uv. Install it in your terminal: `curl -LsSf https://astral.sh/uv/install.sh | sh`."
+    text = "Needs uv. Install it in your terminal: `curl -LsSf https://astral.sh/uv/i.sh | sh`."
     assert "error" not in severities(text)
 
 
