@@ -293,6 +293,11 @@ EN: Final[dict[str, list[str]]] = {
         (
             r"\b(?:quietly|silently|secretly|also|then|please|and|always|just)\s+(?:text|message|sms|dm"
             r"|e-?mail|fax|whatsapp)\b|\b(?:text|message|e-?mail|dm)\s+(?:it|them|this|that|a\s+copy)\b"
+        ),  # after a modal these words are verbs ("the assistant must mail ...")
+        (
+            r"\b(?:must|should|shall|will|needs?\s+to|has\s+to|have\s+to|is\s+to|are\s+to)\s+"
+            r"(?:also\s+|always\s+|quietly\s+|silently\s+|then\s+)?(?:e-?mail|mail|text|sms|dm|fax"
+            r"|message|relay|ship|beam|pipe)\b"
         ),
     ],
     "cred": [
