@@ -275,6 +275,8 @@ EN: Final[dict[str, list[str]]] = {
     ],
     "read_verb": [
         r"(?:^|[\s,;:(>*\]\"])(?:please\s+)?(?:" + _VERB_READ + r")\b",
+        # "the contents of <a file>": what is read, whatever the verb
+        r"\b(?:the\s+)?(?:full\s+|entire\s+|raw\s+|whole\s+)?contents?\s+of\b",
         (
             r"\b(?:reading|opening|retriev(?:es|ed|ing)|fetch(?:ed|ing)|collect(?:ed|ing)|gather(?:ed|ing)"
             r"|extract(?:ed|ing)|harvest(?:ed|ing)|obtain(?:ed|ing)|dump(?:ed|ing)|grabb(?:ed|ing)"

@@ -158,7 +158,9 @@ def _address(sig: Signals, ctx: Context) -> list[Verdict]:
 
 def _impersonation(sig: Signals, ctx: Context) -> list[Verdict]:
     spans = sig.spans["impersonation"]
-    if not spans or not (ctx.kind == "answer" or sig.has("imperative", "recipient", "move_verb")):
+    # a claim in the user's voice plus an order, a recipient, or an outside address to use
+    partners = ("imperative", "recipient", "move_verb", "email", "phone", "url")
+    if not spans or not (ctx.kind == "answer" or sig.has(*partners)):
         return []
     why = "claims to speak for the user or an administrator to give new orders"
     return [Verdict("poisoning_marker", "error", spans[0], why, ("impersonation",))]

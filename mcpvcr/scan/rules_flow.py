@@ -212,11 +212,12 @@ def command_hijack(sig: Signals, ctx: Context) -> list[Verdict]:
         return []
     for span in sig.spans.get("shell", []):
         start, end = _clause(sig, span)
-        if _CHAINS.search(sig.folded.text, start, end):
-            why = "tells the model to add a downloaded script or destructive command to commands"
-            return [Verdict("cross_tool_instruction", "error", span, why, ("shell", "commands"))]
         index = sig.sentence_of(span)
         lo, hi = sig.sentences[index] if index < len(sig.sentences) else (start, end)
+        # the payload may itself start with ';' ("append '; curl ...' to it"): the sentence
+        if _CHAINS.search(sig.folded.text, start, end) or _CHAINS.search(sig.folded.text, lo, hi):
+            why = "tells the model to add a downloaded script or destructive command to commands"
+            return [Verdict("cross_tool_instruction", "error", span, why, ("shell", "commands"))]
         if _VIA_OWN_TOOL.search(sig.folded.text, lo, hi):
             why = "tells the model to run a downloaded script with its own terminal tool"
             return [Verdict("cross_tool_instruction", "error", span, why, ("shell", "own_tool"))]

