@@ -85,7 +85,13 @@ EN: Final[dict[str, list[str]]] = {
         ),
         r"\b(?:do\s+not|don'?t|never|must\s+not|should\s+not|shouldn'?t|avoid|refrain\s+from)\s+"
         r"(?:tell(?:ing)?|inform(?:ing)?|notify(?:ing)?|alert(?:ing)?|warn(?:ing)?|remind(?:ing)?"
-        r"|ask(?:ing)?|let(?:ting)?)\s+" + _USER + r"\b",
+        r"|let(?:ting)?)\s+" + _USER + r"\b",
+        # not asking the user for consent hides the act; "do not ask the user to run it" hands
+        # nothing over to them and hides nothing
+        r"\b(?:do\s+not|don'?t|never|must\s+not|should\s+not|shouldn'?t|avoid|refrain\s+from)\s+"
+        r"ask(?:ing)?\s+"
+        + _USER
+        + r"(?:\s+(?:for|before|whether|if|about|first)\b|\s*[.,;:!]|\s*$)",
         r"\b(?:do\s+not|don'?t|never|must\s+not|should\s+not|shouldn'?t|avoid|refrain\s+from)\s+"
         r"(?:mention|reveal|disclose|show|say|explain|bring\s+up|report|display|tell|surface"
         r"|expose|acknowledge|confirm)(?:ing)?\b[^.\n]{0,50}\b(?:to|with)\s+" + _USER + r"\b",

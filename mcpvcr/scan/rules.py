@@ -113,18 +113,18 @@ def _conceal_soft(sig: Signals, ctx: Context) -> list[Verdict]:
 
 _TAG_PARTNERS: Final = (
     "address",
-    "precondition",
     "pressure",
     "conceal_soft",
     "store",
     "conv",
     "recipient",
-    "param_sink",
     "pref_strong",
-    "imperative",
     "override",
     "impersonation",
 )
+# An order inside a tag ("[IMPORTANT] use create_items instead") is honest routing between the
+# server's own tools: it takes a tag and an order about another server's tool, a sensitive
+# source, a recipient, concealment or an override (the partners above) to make an attack.
 
 
 def _tag(sig: Signals, ctx: Context) -> list[Verdict]:
@@ -296,7 +296,9 @@ def _shadowing(sig: Signals, ctx: Context) -> list[Verdict]:
         if _is_own(name, ctx):
             continue
         index = sig.sentence_of(span)
-        if not _instructs(sig, index) and _routes(sig, index):
+        # "if the prompt mentions X, use Y instead": routing, even under a condition
+        hides = sig.present(("conceal", "conceal_soft", "recipient"), index, reach=1)
+        if _routes(sig, index) and not hides:
             # "use this instead of web_search for internal docs": steering, not hijacking
             why = f"steers the model away from '{name}', a tool of another server"
             return [
@@ -332,7 +334,9 @@ def _instructs(sig: Signals, index: int) -> bool:
     return bool(_INSTRUCT_ABOUT.search(sig.masked, start, end))
 
 
-_ROUTES: Final = linear_re.compile(r"\b(?:instead\s+of|rather\s+than|in\s+place\s+of)\b", re.I)
+_ROUTES: Final = linear_re.compile(
+    r"\b(?:instead\s+of|rather\s+than|in\s+place\s+of)\b|\binstead\s*(?:[.,;:!)]|\Z)", re.I
+)
 
 
 def _routes(sig: Signals, index: int) -> bool:

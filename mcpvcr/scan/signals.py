@@ -67,6 +67,15 @@ _STORE: Final = linear_re.compile(
 # "every tool of this server" names the server's own tools, not other servers' (checked after
 # the match: RE2 has no look-ahead)
 _OWN_TOOLS_AFTER: Final = linear_re.compile(r"\s*(?:of|in|from)\s+this\b", re.I)
+_NOT_A_TOOL_AFTER: Final = linear_re.compile(
+    r"\A[`'\"]?\s+(?:mutations?|quer(?:y|ies)|endpoints?|api|methods?|fields?|columns?|operations?"
+    r"|tables?|events?|webhooks?|scopes?|permissions?|flags?|settings?|types?|formats?|keys?)\b",
+    re.I,
+)
+# "use strictly for X, not for other tools": a restriction of its own scope
+_NOT_FOR_BEFORE: Final = linear_re.compile(
+    r"\b(?:not|never|nor)\s+(?:for|with|about|on|to|in|by)\s+\Z|\bexcept\s+\Z", re.I
+)
 # ~/.ssh/config and known_hosts hold no secret (checked after the match, as above)
 _SSH_PUBLIC: Final = linear_re.compile(r"~/\.ssh/(?:config|known_hosts)\b", re.I)
 _NOT_STORE: Final = linear_re.compile(r"\.ssh/(?:config|known_hosts)\b|\.env\.example\b", re.I)
@@ -281,6 +290,7 @@ def extract(raw: str) -> Signals:
         m.span()
         for m in _each(_GENERIC_TOOLS, masked)
         if not _OWN_TOOLS_AFTER.match(masked[m.end() : m.end() + 40])
+        and not _NOT_FOR_BEFORE.search(masked[max(0, m.start() - 20) : m.start()])
     ]
     found.tool_refs = _tool_refs(text)
     return found
@@ -412,6 +422,8 @@ def _tool_refs(masked: str) -> list[tuple[Span, str]]:
         bare = match.lastindex in (5, 6)
         if bare and name not in WELL_KNOWN:
             continue  # a snake_case word alone is as likely a parameter or value name
+        if _NOT_A_TOOL_AFTER.match(masked[match.end() : match.end() + 30]):
+            continue  # "uses create_subitem mutation": an API's name for something, not a tool
         if "." in name and not re.search(r"[_-]", name):
             continue  # a file or host name (mcp.json, api.example.com), not a tool
         refs.append((match.span(), name.strip(".")))

@@ -393,6 +393,28 @@ def _all_params(tools: list[dict[str, Any]]) -> Iterator[str]:
         props = schema.get("properties") if isinstance(schema, dict) else None
         if isinstance(props, dict):
             yield from (str(p) for p in props)
+        # the server's own vocabulary: property names at any depth and the values its
+        # enums and consts offer (an operation called 'replace_block' is not another server's)
+        yield from _schema_words(schema, 0)
+
+
+def _schema_words(node: Any, depth: int) -> Iterator[str]:
+    if depth > 12:
+        return
+    if isinstance(node, dict):
+        for key, value in node.items():
+            if key in ("enum", "const"):
+                for item in value if isinstance(value, list) else [value]:
+                    if isinstance(item, str) and 2 < len(item) <= 60:
+                        yield item
+            elif key == "properties" and isinstance(value, dict):
+                yield from (str(p) for p in value)
+                yield from (w for v in value.values() for w in _schema_words(v, depth + 1))
+            elif isinstance(value, (dict, list)):
+                yield from _schema_words(value, depth + 1)
+    elif isinstance(node, list):
+        for item in node:
+            yield from _schema_words(item, depth + 1)
 
 
 def _esc(part: str) -> str:
