@@ -388,7 +388,9 @@ EN: Final[dict[str, list[str]]] = {
         r"\b(?:send|add)\s+a\s+copy\b",
         r"\b(?:save|keep|store|post|upload|forward|mirror|push|log)\s+a\s+copy\b[^.\n]{0,30}\bto\b",
         (
-            r"\b(?:set|change|replace|override|rewrite|switch)\s+(?:the\s+)?(?:recipient|to|destination"
+            # "change the to field" names the recipient; "is set to true" does not
+            r"\b(?:set|change|replace|override|rewrite|switch)\s+(?:the\s+)?(?:recipient"
+            r"|to\s+(?:field|address|line|header)|destination"
             r"|target|address|phone\s+number|receiver|email|channel|account)s?\b"
         ),
         r"\b(?:recipient|destination|receiver)s?\s+(?:must|should|shall|will)\s+(?:always\s+)?be\b",

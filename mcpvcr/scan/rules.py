@@ -187,7 +187,10 @@ def _sources(sig: Signals, ctx: Context) -> list[Verdict]:
             )
             break
         own_input = ctx.kind == "param" and not purpose_sensitive(ctx.purpose)
-        if sig.in_sentence("param_sink", index, reach=1) or own_input:
+        # a parameter's own description saying what happens ("pages in one context share
+        # cookies") informs; one ordering what to put there is the attack
+        ordered = sig.in_sentence("imperative", index) or sig.has("address", "impersonation")
+        if sig.in_sentence("param_sink", index, reach=1) or (own_input and ordered):
             why = "asks the model to put credentials or conversation into a parameter"
             out.append(
                 Verdict("credential_access", "error", source[0], why, ("source", "parameter_sink"))

@@ -85,6 +85,9 @@ def store_into_param(sig: Signals, ctx: Context, sensitive: bool) -> list[Verdic
             return [Verdict("credential_access", "error", span, why, ("source", "own_parameter"))]
     for span in sig.spans.get("cred", []) + sig.spans.get("conv", []) + sig.spans["quantified"]:
         clause = _clause(sig, span)
+        index = sig.sentence_of(span)
+        if not (sig.in_sentence("imperative", index) or sig.has("address", "impersonation")):
+            continue  # "pages in one context share cookies": a description, not an order
         named = _sink_names(sig, clause, free) + _moved_names(sig, clause, free, _BARE_NAME)
         if named:
             why = f"tells the model to put credentials or conversation into parameter '{named[0]}'"

@@ -415,6 +415,78 @@ def _link_slot(match: Any) -> bool:
     return bool(_PLACEHOLDER.search(query))
 
 
+_KEBAB_VERBS: Final = frozenset(
+    [
+        "get",
+        "set",
+        "list",
+        "create",
+        "update",
+        "delete",
+        "read",
+        "write",
+        "send",
+        "run",
+        "search",
+        "fetch",
+        "add",
+        "remove",
+        "query",
+        "open",
+        "close",
+        "start",
+        "stop",
+        "post",
+        "put",
+        "upload",
+        "download",
+        "execute",
+        "call",
+        "make",
+        "find",
+        "browse",
+        "navigate",
+        "click",
+        "fill",
+        "take",
+        "describe",
+        "generate",
+        "check",
+        "validate",
+        "edit",
+        "move",
+        "copy",
+        "rename",
+        "insert",
+        "append",
+        "clear",
+        "reset",
+        "sync",
+        "show",
+        "view",
+        "load",
+        "save",
+        "submit",
+        "export",
+        "import",
+        "convert",
+        "analyze",
+        "analyse",
+        "summarize",
+        "translate",
+        "",
+    ]
+)
+_TOOL_NOUN_AFTER: Final = linear_re.compile(r"\A[`'\"]?\s*(?:tool|function|server)s?\b", re.I)
+
+
+def _compound_word(name: str, after: str) -> bool:
+    """`markdown-inspired`: one hyphen, no verb first, and not called a tool: a compound word."""
+    if "_" in name or "." in name or name.count("-") != 1:
+        return False
+    return name.split("-")[0] not in _KEBAB_VERBS and not _TOOL_NOUN_AFTER.match(after)
+
+
 def _tool_refs(masked: str) -> list[tuple[Span, str]]:
     refs: list[tuple[Span, str]] = []
     for match in _each(_TOOL_REF, masked):
@@ -424,6 +496,8 @@ def _tool_refs(masked: str) -> list[tuple[Span, str]]:
             continue  # a snake_case word alone is as likely a parameter or value name
         if _NOT_A_TOOL_AFTER.match(masked[match.end() : match.end() + 30]):
             continue  # "uses create_subitem mutation": an API's name for something, not a tool
+        if _compound_word(name, masked[match.end() : match.end() + 20]):
+            continue  # "uses Markdown-inspired text": an English compound, not a kebab-case tool
         if "." in name and not re.search(r"[_-]", name):
             continue  # a file or host name (mcp.json, api.example.com), not a tool
         refs.append((match.span(), name.strip(".")))
