@@ -362,6 +362,8 @@ class _Plan:
     """An RE2 source and how its groups map back to the pattern's own."""
 
     def __init__(self, source: str, wrappers: list[int], groups: int, at_start: str = "") -> None:
+        wrapped = set(wrappers)
+        self.user_groups = [g for g in range(1, groups + 1) if g not in wrapped]
         self.source = source
         self.at_start = at_start  # the same branches tried at the text's start, no context
         self.wrappers = wrappers  # the RE2 groups that hold the reported match, one per branch
@@ -371,8 +373,9 @@ class _Plan:
         if not self.wrappers:
             return spans
         whole = next((spans[w] for w in self.wrappers if spans[w][0] >= 0), spans[0])
-        wrapped = set(self.wrappers)
-        return [whole, *(spans[g] for g in range(1, self.groups + 1) if g not in wrapped)]
+        if not self.user_groups:
+            return [whole]
+        return [whole, *(spans[g] for g in self.user_groups)]
 
 
 def _translate(pattern: str, flags: int) -> _Plan:

@@ -280,8 +280,9 @@ def extract(raw: str) -> Signals:
     ]
     found.spans["phone"] = _spans(PHONE, text)
     found.spans["param_sink"] = _spans(PARAM_SINK, text)
-    found.spans["image"] = [m.span() for m in _each(IMAGE, text) if _image_with_data(m)]
-    found.spans["image_slot"] = [m.span() for m in _each(IMAGE, text) if _image_slot(m)]
+    images = _each(IMAGE, text)
+    found.spans["image"] = [m.span() for m in images if _image_with_data(m)]
+    found.spans["image_slot"] = [m.span() for m in images if _image_slot(m)]
     # a link the model is told to fill with data leaks it when the user (or a preview) opens it
     links = [m.span(1) for m in _each(LINK, text) if _link_slot(m)]
     found.spans["image"] += links
