@@ -111,6 +111,50 @@ def main() -> None:
             f"{kind:32} {row['bytes'] / 1e6:>7.1f}MB {row['seconds']:>8.3f} "
             f"{row['peak_mb']:>8.0f}  {row['outcome']}"
         )
+    scan_table()
+
+
+_SCAN = r"""
+import json, sys, time
+sys.path.insert(0, {root!r})
+from mcpvcr.scan import scan_text
+scan_text("warm up: ignore previous instructions", "x")
+out = {{}}
+for kb in {sizes!r}:
+    text = "Adds numbers. " + {unit!r} * (kb * 1024 // len({unit!r}))
+    start = time.perf_counter()
+    scan_text(text, "tools/add/description")
+    out[kb] = (time.perf_counter() - start) * 1000
+print(json.dumps(out))
+"""
+
+SCAN_UNITS = {
+    "newlines": "\n",
+    "spaces": " ",
+    "a.": "a.",
+    "a@b.": "a@b.",
+    "unclosed ![x](": "![x](",
+    "prose": "Send the report to the team when done. ",
+}
+SCAN_SIZES = (1, 10, 100, 200, 1000)
+
+
+def scan_table() -> None:
+    """Issue 22: scanner time per KB of one description, flat from 1 KB to 1 MB (RE2).
+
+    The scanner reads at most the first 256 KB of a text (scan/scanner.py MAX_TEXT_CHARS),
+    so the 1 MB row costs what 256 KB costs."""
+    print()
+    print(f"{'scan of one description':24}" + "".join(f"{kb:>9} KB" for kb in SCAN_SIZES))
+    for label, unit in SCAN_UNITS.items():
+        code = _SCAN.format(root=str(ROOT), sizes=SCAN_SIZES, unit=unit)
+        done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+        if done.returncode != 0:
+            print(f"{label:24} failed: {done.stderr.strip().splitlines()[-1:]}")
+            continue
+        row = json.loads(done.stdout)
+        cells = "".join(f"{row[str(kb)] / kb:>9.2f}/KB" for kb in SCAN_SIZES)
+        print(f"{label:24}{cells}   (ms per KB)")
 
 
 if __name__ == "__main__":

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from mcpvcr.cassette import IDENTITY_KEY, Cassette
-from mcpvcr.diff.lint_hook import add_lint_notes
+from mcpvcr.diff.lint_hook import add_lint_notes, reclassify_cues
 from mcpvcr.diff.model import ABSENT, Change, Changes, make, pointer, sorted_changes
 from mcpvcr.diff.norm import keyed
 from mcpvcr.diff.server import compare_server, version_not_bumped
@@ -70,6 +70,7 @@ def diff(
     found = add_lint_notes(old, new, [c for c in found if _lintable(c)]) + [
         c for c in found if not _lintable(c)
     ]
+    found = reclassify_cues(old, new, found)  # a word cue: security only with a new scanner error
     notes = _notes(old, new)
     if old.interactions and new.interactions:
         # Both sides recorded answers: compare them too (deepdiff loads only on a difference).

@@ -134,6 +134,7 @@ def build_validator(schema: Any, *, formats: bool = True) -> Validator:
 def _bounded(cls: Any) -> Any:
     """`cls` with `pattern` and `patternProperties` that never run a pattern which can
     backtrack catastrophically (see mcpvcr.safe_regex): such a keyword is not evaluated."""
+    from jsonschema.exceptions import ValidationError
     from jsonschema.validators import extend
 
     from mcpvcr.safe_regex import backtracks_catastrophically
@@ -144,6 +145,11 @@ def _bounded(cls: Any) -> Any:
     pattern, pattern_properties = cls.VALIDATORS["pattern"], cls.VALIDATORS["patternProperties"]
 
     def safe_pattern(validator: Any, value: Any, instance: Any, schema: Any) -> Any:
+        linear = _linear(value) if isinstance(instance, str) else None
+        if linear is not None:  # RE2: time linear in the instance, whatever the pattern
+            if linear.search(instance) is None:
+                yield ValidationError(f"{instance!r} does not match {value!r}")
+            return
         if isinstance(value, str) and backtracks_catastrophically(value):
             return
         yield from pattern(validator, value, instance, schema)
@@ -161,6 +167,19 @@ def _bounded(cls: Any) -> Any:
 
 
 _BOUNDED: dict[Any, Any] = {}
+
+
+def _linear(pattern: Any) -> Any:
+    """The schema pattern on RE2 (mcpvcr.linear_re), or None when RE2 cannot run it."""
+    from mcpvcr import linear_re
+
+    if not isinstance(pattern, str):
+        return None
+    try:
+        compiled = linear_re.compile(pattern)
+    except re.error:
+        return None
+    return compiled if compiled.linear else None
 
 
 def is_valid(validator: Validator, instance: Any) -> bool:

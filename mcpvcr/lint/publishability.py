@@ -16,59 +16,59 @@ from collections.abc import Iterator
 from functools import lru_cache
 from typing import Any
 
-from mcpvcr import regex_cache
+from mcpvcr import linear_re
 from mcpvcr.lint.context import LintContext, ToolView
 from mcpvcr.lint.registry import Hit, rule
 
-AXES: dict[str, re.Pattern[str]] = {
-    "type": regex_cache.compile(
+AXES: dict[str, linear_re.Pattern] = {
+    "type": linear_re.compile(
         r"\b(string|number|integer|boolean|array|object|UTF-?8|bytes|JSON|seconds|milliseconds"
         r"|ms|absolute path|relative path|URL|URI|UUID|UTF8|ASCII|base64|float|decimal"
         r"|timestamp|date)\b",
         re.I,
     ),
-    "constraints": regex_cache.compile(
+    "constraints": linear_re.compile(
         r"\b(min|max|maxLength|minLength|pattern|range|up to|at most|at least|between|chars?"
         r"|characters?|bytes?|seconds?|milliseconds?|positive|non-?empty|format)\b",
         re.I,
     ),
-    "not": regex_cache.compile(
+    "not": linear_re.compile(
         r"\b(do not|don't|never|avoid|except|must not|cannot|forbidden)\b", re.I
     ),
-    "mutation": regex_cache.compile(
+    "mutation": linear_re.compile(
         r"\b(mutating|read[- ]only|writes? to|modifies?|destructive|side[- ]?effect|deletes?"
         r"|creates?|inserts?|updates?|removes?|narrows? (?:a )?read)\b",
         re.I,
     ),
-    "example": regex_cache.compile(r"\b(e\.?g\.?|example|for example|such as)\b", re.I),
+    "example": linear_re.compile(r"\b(e\.?g\.?|example|for example|such as)\b", re.I),
 }
 AXIS_THRESHOLD = 3.0
-_ENUM_PROSE = regex_cache.compile(
+_ENUM_PROSE = linear_re.compile(
     r"\b(must be|either|one of|allowed values?|valid values?)\b.{0,80}(\bor\b|,)", re.I
 )
-_ENUM_EXEMPT = regex_cache.compile(
+_ENUM_EXEMPT = linear_re.compile(
     r"\bvalid\s+(URL|URI|path|email|UUID|date|datetime|hostname|IP)\b", re.I
 )
-_READ_NAME = regex_cache.compile(
+_READ_NAME = linear_re.compile(
     r"^(read|list|get|fetch|find|search|stat|describe|count|exists|view|inspect|query)_", re.I
 )
-_WRITE_NAME = regex_cache.compile(
+_WRITE_NAME = linear_re.compile(
     r"^(create|update|delete|move|copy|write|append|set|put|patch|merge|remove|drop|truncate"
     r"|insert|upsert)_",
     re.I,
 )
-_MUTATION_WORDS = regex_cache.compile(
+_MUTATION_WORDS = linear_re.compile(
     r"\b(mutating|read[- ]only|writes? to|modifies?|destructive|side[- ]?effect|deletes?"
     r"|creates?)\b",
     re.I,
 )
-_HIGH_BLAST_NAME = regex_cache.compile(
+_HIGH_BLAST_NAME = linear_re.compile(
     r"(sql|query|exec|run|delete|drop|truncate|update|write|put|move|copy|merge|fetch|http"
     r"|post|insert|upsert|append)",
     re.I,
 )
-_HIGH_BLAST_PARAM = regex_cache.compile(r"^(query|sql|path|filepath|file_path|url|endpoint)$", re.I)
-_ANTI_PURPOSE = regex_cache.compile(
+_HIGH_BLAST_PARAM = linear_re.compile(r"^(query|sql|path|filepath|file_path|url|endpoint)$", re.I)
+_ANTI_PURPOSE = linear_re.compile(
     r"\b(do not use|don't use|avoid using|prefer|instead of|rather than|never call)\b", re.I
 )
 SILENT_MUTATION_LIMIT = 0.4

@@ -16,18 +16,18 @@ from dataclasses import dataclass
 from typing import Final
 from urllib.parse import unquote
 
-from mcpvcr import regex_cache
+from mcpvcr import linear_re
 
 MAX_BLOCKS: Final = 16
 MAX_BLOCK_CHARS: Final = 16384
 
-_BASE64: Final = regex_cache.compile(r"(?<![\w+/=-])[A-Za-z0-9+/_-]{24,}={0,2}(?![\w+/=-])")
-_HEX: Final = regex_cache.compile(
+_BASE64: Final = linear_re.compile(r"(?<![\w+/=-])[A-Za-z0-9+/_-]{24,}={0,2}(?![\w+/=-])")
+_HEX: Final = linear_re.compile(
     r"(?<![0-9a-fA-F])(?:[0-9a-fA-F]{2}){16,}(?![0-9a-fA-F])|(?:\\x[0-9a-fA-F]{2}){8,}"
 )
-_PERCENT: Final = regex_cache.compile(r"(?:%[0-9a-fA-F]{2}[^\s%]{0,3}){6,}")
-_ENTITIES: Final = regex_cache.compile(r"(?:&#x?[0-9a-fA-F]{1,6};\s?){6,}")
-_UESCAPE: Final = regex_cache.compile(r"(?:\\u[0-9a-fA-F]{4}){6,}")
+_PERCENT: Final = linear_re.compile(r"(?:%[0-9a-fA-F]{2}[^\s%]{0,3}){6,}")
+_ENTITIES: Final = linear_re.compile(r"(?:&#x?[0-9a-fA-F]{1,6};\s?){6,}")
+_UESCAPE: Final = linear_re.compile(r"(?:\\u[0-9a-fA-F]{4}){6,}")
 
 
 @dataclass(frozen=True)
@@ -87,7 +87,7 @@ def _uescape(block: str) -> str:
 
 # Leetspeak ("1gn0r3 4ll pr3v10u5 1n5truct10n5"): words that mix letters with the digits
 # standing for letters. Ids such as sha256 or k8s read back as nonsense, which the rescan drops.
-_LEET_WORD: Final = regex_cache.compile(
+_LEET_WORD: Final = linear_re.compile(
     r"(?<![\w@$])(?=[\w@$]*[a-z])(?=[\w@$]*[013457@$])[a-z013457@$]{2,}(?![\w@$])", re.I
 )
 _LEET_MAP: Final = str.maketrans("013457@$", "oieastas")

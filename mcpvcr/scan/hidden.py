@@ -12,23 +12,23 @@ import unicodedata
 from dataclasses import dataclass
 from typing import Final
 
-from mcpvcr import regex_cache
+from mcpvcr import linear_re
 
 ZW: Final = frozenset({0x200B, 0x2060, 0x2061, 0x2062, 0x2063, 0x2064, 0x180E})
 BIDI_OVERRIDE: Final = frozenset({0x202A, 0x202B, 0x202C, 0x202D, 0x202E})
 ISOLATES: Final = frozenset({0x2066, 0x2067, 0x2068, 0x2069})
 MARKS: Final = frozenset({0x200E, 0x200F, 0x061C})
 FILLERS: Final = frozenset({0x115F, 0x1160, 0x3164, 0xFFA0})
-_ESCAPE: Final = regex_cache.compile(
+_ESCAPE: Final = linear_re.compile(
     r"\x1b(?:\[[0-?]*[ -/]*[@-~]|\][^\x07\x1b]*(?:\x07|\x1b\\)?|.)|\x9b[0-?]*[ -/]*[@-~]"
 )
-_CONTROL: Final = regex_cache.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]")
-_SUSPECT: Final = regex_cache.compile(
+_CONTROL: Final = linear_re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]")
+_SUSPECT: Final = linear_re.compile(
     "[\u00ad\u061c\u115f\u1160\u180e\u200b-\u200f\u202a-\u202e\u2060-\u2069\u3164\ufe00-\ufe0f"
     "\ufeff\uffa0\U000e0000-\U000e01ef]"
 )
 """Any character `find_hidden` judges: texts without one are skipped at C speed."""
-_PADDING: Final = regex_cache.compile(
+_PADDING: Final = linear_re.compile(
     r"[ \t\u00a0\u2000-\u200a\u202f\u205f\u3000\u2800]{40,}|(?:[ \t]*\n){12,}"
 )
 

@@ -20,14 +20,22 @@ I18N: Final[dict[str, list[str]]] = {
     "override": [
         r"忽略(?:之前|以上|先前|所有|前面|上述|此前)?(?:的)?(?:所有)?(?:指令|指示|说明|規則|规则|提示)",
         r"无视(?:之前|以上|所有)(?:的)?(?:指令|指示|规则)",
-        r"\bignora(?:r|d)?\s+(?:todas\s+)?las\s+(?:instrucciones|reglas|indicaciones)\s+"
-        r"(?:anteriores|previas)",
-        r"\bignorier(?:e|en\s+sie|t)?\s+(?:alle\s+)?(?:vorherigen|bisherigen|obigen|früheren)\s+"
-        r"(?:anweisungen|instruktionen|regeln)",
-        r"\bignore[zr]?\s+(?:toutes\s+)?les\s+(?:instructions|consignes|règles)\s+"
-        r"(?:précédentes|antérieures|ci-dessus)",
-        r"\bигнорир\w*\s+(?:все\s+)?(?:предыдущие|прежние|предшествующие|вышеуказанные)\s+"
-        r"(?:инструкции|указания|правила)",
+        (
+            r"\bignora(?:r|d)?\s+(?:todas\s+)?las\s+(?:instrucciones|reglas|indicaciones)\s+"
+            r"(?:anteriores|previas)"
+        ),
+        (
+            r"\bignorier(?:e|en\s+sie|t)?\s+(?:alle\s+)?(?:vorherigen|bisherigen|obigen|früheren)\s+"
+            r"(?:anweisungen|instruktionen|regeln)"
+        ),
+        (
+            r"\bignore[zr]?\s+(?:toutes\s+)?les\s+(?:instructions|consignes|règles)\s+"
+            r"(?:précédentes|antérieures|ci-dessus)"
+        ),
+        (
+            r"\bигнорир\w*\s+(?:все\s+)?(?:предыдущие|прежние|предшествующие|вышеуказанные)\s+"
+            r"(?:инструкции|указания|правила)"
+        ),
         r"(?:以前|前|これまで|上記)の(?:すべての|全ての)?(?:指示|命令|指令|ルール)を無視",
         r"\bignor[ea]\s+(?:todas\s+)?as\s+(?:instruções|regras)\s+anteriores",
     ],
@@ -60,8 +68,10 @@ I18N: Final[dict[str, list[str]]] = {
         r"|raconte[zr]?|indique[zr]?|explique[zr]?)\s+"
         r"(?:pas|rien|jamais)\b[^.\n]{0,30}" + _FR_USER,
         r"\bgarde[zr]?\s+(?:cela|ça|ceci|le|la)\s+(?:secret|pour\s+(?:toi|vous))\b",
-        r"\b(?:verschweige|verschweigen\s+sie)\b|\bbehalte(?:n\s+sie)?\s+(?:das|dies|es)\s+für\s+"
-        r"(?:dich|sich)\b",
+        (
+            r"\b(?:verschweige|verschweigen\s+sie)\b|\bbehalte(?:n\s+sie)?\s+(?:das|dies|es)\s+für\s+"
+            r"(?:dich|sich)\b"
+        ),
         r"\b(?:erwähne|erwähnen\s+sie|sag|sage|sagen\s+sie|zeige|zeigen\s+sie)\s+(?:das|dies|es)\s+"
         r"(?:niemals|nie|nicht)\b[^.\n]{0,20}" + _DE_USER,
         r"\b(?:mantenlo|manténgalo|mantenha|mantenha-o|guarde)\s+(?:en|em)\s+secreto|\bem\s+sigilo\b",
@@ -82,14 +92,20 @@ I18N: Final[dict[str, list[str]]] = {
         + _ZH_USER,
         r"\b(?:silenciosamente|discretamente)\b|\bsin\s+que\s+el\s+usuario\s+(?:lo\s+)?(?:sepa|note)",
         r"\bno\s+(?:hace\s+falta|es\s+necesario)\s+(?:mencionarlo|decírselo|comentarlo)",
-        r"\b(?:heimlich|unbemerkt|stillschweigend|verdeckt)\b|\bkein(?:e)?\s+(?:grund|notwendigkeit)"
-        r",?\s+(?:es|das)\s+(?:dem|den)\s+(?:benutzer|nutzer)",
-        r"\b(?:silencieusement|secrètement|discrètement)\b|\bà\s+l['’]\s*insu\b|\bpas\s+besoin\s+d"
-        r"['’]en\s+parler",
+        (
+            r"\b(?:heimlich|unbemerkt|stillschweigend|verdeckt)\b|\bkein(?:e)?\s+(?:grund|notwendigkeit)"
+            r",?\s+(?:es|das)\s+(?:dem|den)\s+(?:benutzer|nutzer)"
+        ),
+        (
+            r"\b(?:silencieusement|secrètement|discrètement)\b|\bà\s+l['’]\s*insu\b|\bpas\s+besoin\s+d"
+            r"['’]en\s+parler"
+        ),
         r"\b(?:тайно|незаметно|скрытно|втихую|молча)\b|\bне\s+нужно\s+(?:упоминать|говорить)",
         r"こっそり|密かに|ひそかに|黙って|内緒で|(?:伝える|言う)必要はありません",
-        r"\b(?:secretamente|silenciosamente|discretamente)\b|\bem\s+segredo\b|\bnão\s+(?:é\s+)?"
-        r"(?:precisa|necessário)\s+mencionar",
+        (
+            r"\b(?:secretamente|silenciosamente|discretamente)\b|\bem\s+segredo\b|\bnão\s+(?:é\s+)?"
+            r"(?:precisa|necessário)\s+mencionar"
+        ),
     ],
     "address": [
         r"(?:助手|模型|人工智能|ai|智能体)(?:必须|应该|应当|需要|务必)",
@@ -111,41 +127,63 @@ I18N: Final[dict[str, list[str]]] = {
     ],
     "read_verb": [
         r"(?:读取|读|打开|获取|收集|查找)",
-        r"\b(?:lee|leer|lea|abre|abra|obtén|obtenga|obtener|recopila|recopile|consulta|consulte"
-        r"|extrae|extraiga)\b",
-        r"\b(?:lies|lese|lesen\s+sie|öffne|öffnen\s+sie|hole|holen\s+sie|sammle|sammeln\s+sie"
-        r"|lies\s+aus|auslesen)\b",
-        r"\b(?:lis|lisez|lire|ouvre[zr]?|ouvrir|récupère[zr]?|récupérer|collecte[zr]?|consulte[zr]?"
-        r"|charge[zr]?|extrai[st]|extrayez)\b",
-        r"\b(?:прочитай|прочитайте|прочти|открой|откройте|получи|получите|собери|соберите|считай"
-        r"|возьми)\b",
+        (
+            r"\b(?:lee|leer|lea|abre|abra|obtén|obtenga|obtener|recopila|recopile|consulta|consulte"
+            r"|extrae|extraiga)\b"
+        ),
+        (
+            r"\b(?:lies|lese|lesen\s+sie|öffne|öffnen\s+sie|hole|holen\s+sie|sammle|sammeln\s+sie"
+            r"|lies\s+aus|auslesen)\b"
+        ),
+        (
+            r"\b(?:lis|lisez|lire|ouvre[zr]?|ouvrir|récupère[zr]?|récupérer|collecte[zr]?|consulte[zr]?"
+            r"|charge[zr]?|extrai[st]|extrayez)\b"
+        ),
+        (
+            r"\b(?:прочитай|прочитайте|прочти|открой|откройте|получи|получите|собери|соберите|считай"
+            r"|возьми)\b"
+        ),
         r"(?:読み取|読み込|読んで|開いて|取得|収集)",
         r"\b(?:leia|ler|abra|obtenha|colete)\b",
     ],
     "move_verb": [
         r"(?:发送|上传|转发|附加|附上|包含|传递|抄送|复制|放入|填入)",
-        r"\b(?:envía|enviar|envíe|envíalo|envíela|envíelo|incluye|incluir|incluya|adjunta|adjuntar"
-        r"|adjunte|reenvía|reenvíe|copia|copie|pasa|pase|pon|ponga|sube|suba|comparte|comparta)\b",
-        r"\b(?:sende|senden|schicke|schicken|füge|hänge|übermittle|übermitteln|leite|leiten"
-        r"|kopiere|kopieren|gib|geben|lade|laden|übertrage|übertragen|poste|posten|teile|teilen"
-        r"|füge|fügen|hänge|hängen)\b",
-        r"\b(?:envoie[zr]?|envoyer|inclu(?:s|ez|re)|joins|joignez|transf[eè]re[zr]?|copie[zr]?|mets"
-        r"|mettez|passe[zr]?|transmet(?:s|tez|tre)?|téléverse[zr]?|partage[zr]?|ajoute[zr]?"
-        r"|colle[zr]?|renvoie[zr]?|publie[zr]?|poste[zr]?|expédie[zr]?|insère[zr]?|insérez)\b",
-        r"\b(?:отправь|отправьте|отправить|перешли|перешлите|приложи|включи|передай|передайте|скопируй"
-        r"|загрузи|загрузите|пришли|пришлите|вставь|вставьте|добавь|добавьте)\b",
+        (
+            r"\b(?:envía|enviar|envíe|envíalo|envíela|envíelo|incluye|incluir|incluya|adjunta|adjuntar"
+            r"|adjunte|reenvía|reenvíe|copia|copie|pasa|pase|pon|ponga|sube|suba|comparte|comparta)\b"
+        ),
+        (
+            r"\b(?:sende|senden|schicke|schicken|füge|hänge|übermittle|übermitteln|leite|leiten"
+            r"|kopiere|kopieren|gib|geben|lade|laden|übertrage|übertragen|poste|posten|teile|teilen"
+            r"|füge|fügen|hänge|hängen)\b"
+        ),
+        (
+            r"\b(?:envoie[zr]?|envoyer|inclu(?:s|ez|re)|joins|joignez|transf[eè]re[zr]?|copie[zr]?|mets"
+            r"|mettez|passe[zr]?|transmet(?:s|tez|tre)?|téléverse[zr]?|partage[zr]?|ajoute[zr]?"
+            r"|colle[zr]?|renvoie[zr]?|publie[zr]?|poste[zr]?|expédie[zr]?|insère[zr]?|insérez)\b"
+        ),
+        (
+            r"\b(?:отправь|отправьте|отправить|перешли|перешлите|приложи|включи|передай|передайте|скопируй"
+            r"|загрузи|загрузите|пришли|пришлите|вставь|вставьте|добавь|добавьте)\b"
+        ),
         r"(?:送信|送って|添付|含めて|転送|渡して|入れて)",
-        r"\b(?:envie|envie-as|envie-os|envie-o|envie-a|enviar|inclua|incluir|anexe|encaminhe"
-        r"|copie|passe|coloque|mande|compartilhe|carregue)\b",
+        (
+            r"\b(?:envie|envie-as|envie-os|envie-o|envie-a|enviar|inclua|incluir|anexe|encaminhe"
+            r"|copie|passe|coloque|mande|compartilhe|carregue)\b"
+        ),
     ],
     "cred": [
         r"(?:密码|密鑰|密钥|私钥|令牌|凭据|凭证|api\s*密钥|助记词)",
         r"\b(?:contraseñas?|claves?\s+(?:privadas?|de\s+api|ssh|secretas?)|credenciales)\b",
-        r"\b(?:passw(?:ö|o)rt(?:er)?|kennw(?:ö|o)rt(?:er)?|zugangsdaten|private[rn]?\s+schlüssel"
-        r"|api-?schlüssel)\b",
+        (
+            r"\b(?:passw(?:ö|o)rt(?:er)?|kennw(?:ö|o)rt(?:er)?|zugangsdaten|private[rn]?\s+schlüssel"
+            r"|api-?schlüssel)\b"
+        ),
         r"\b(?:mots?\s+de\s+passe|clés?\s+(?:privées?|api|ssh|secrètes?)|identifiants)\b",
-        r"\b(?:парол\w*|ключ\w*\s+(?:api|ssh)|закрыт\w+\s+ключ\w*|токен\w*|учётн\w+\s+данн\w+"
-        r"|учетн\w+\s+данн\w+)",
+        (
+            r"\b(?:парол\w*|ключ\w*\s+(?:api|ssh)|закрыт\w+\s+ключ\w*|токен\w*|учётн\w+\s+данн\w+"
+            r"|учетн\w+\s+данн\w+)"
+        ),
         r"(?:パスワード|秘密鍵|apiキー|トークン|認証情報)",
         r"\b(?:senhas?|chaves?\s+(?:privadas?|de\s+api|ssh)|credenciais)\b",
     ],
@@ -153,8 +191,10 @@ I18N: Final[dict[str, list[str]]] = {
         r"(?:对话|聊天|会话)(?:历史|记录|内容)|系统提示|之前的(?:消息|对话)",
         r"\bhistorial\s+de\s+(?:la\s+)?(?:conversación|chat|mensajes)|\bconversación\s+(?:completa|entera)",
         r"\b(?:gesprächsverlauf|chatverlauf|nachrichtenverlauf|gesamte[nr]?\s+(?:unterhaltung|gespräch))",
-        r"\bhistorique\s+(?:de\s+la\s+|du\s+|des\s+)?(?:conversation|discussion|chat|messages)"
-        r"|\bconversation\s+(?:complète|entière)",
+        (
+            r"\bhistorique\s+(?:de\s+la\s+|du\s+|des\s+)?(?:conversation|discussion|chat|messages)"
+            r"|\bconversation\s+(?:complète|entière)"
+        ),
         r"\bистори[яюи]\s+(?:переписки|разговора|диалога|чата|сообщений)|\bвесь\s+(?:диалог|разговор)",
         r"(?:会話|チャット)(?:履歴|ログ|内容)|システムプロンプト",
         r"\bhistórico\s+(?:da|de)\s+(?:conversa|chat|mensagens)|\bconversa\s+(?:completa|inteira)",

@@ -21,34 +21,52 @@ _HI_USER = r"(?:उपयोगकर्ता|यूज़र|यूजर)"
 
 _RAW: Final[dict[str, list[str]]] = {
     "override": [
-        r"\b(?:ignora(?:re|te)?|dimentica(?:re|te)?)\s+(?:tutte\s+)?(?:le\s+)?(?:istruzioni|regole"
-        r"|indicazioni)\s+(?:precedenti|anteriori|di\s+sistema|sopra)",
-        r"\b(?:negeer|vergeet)\s+(?:alle\s+)?(?:de\s+)?(?:vorige|eerdere|voorgaande|bovenstaande)\s+"
-        r"(?:instructies|regels|aanwijzingen)",
-        r"\b(?:ignoruj(?:cie)?|zignoruj|zapomnij)\s+(?:wszystkie\s+)?(?:poprzednie|wcześniejsze"
-        r"|powyższe)\s+(?:instrukcje|polecenia|zasady)",
-        r"\b(?:önceki|tüm|bütün)\s+(?:tüm\s+)?(?:talimatları|talimatlar|kuralları|yönergeleri)\s+"
-        r"(?:yok\s+say|görmezden\s+gel|unut)",
-        r"(?:이전|앞의|위의|기존|모든)\s*(?:의\s*)?(?:모든\s*)?(?:지시|지침|명령|규칙)(?:사항)?"
-        r"(?:을|를|은|는)?\s*(?:모두\s*)?(?:무시|잊)",
+        (
+            r"\b(?:ignora(?:re|te)?|dimentica(?:re|te)?)\s+(?:tutte\s+)?(?:le\s+)?(?:istruzioni|regole"
+            r"|indicazioni)\s+(?:precedenti|anteriori|di\s+sistema|sopra)"
+        ),
+        (
+            r"\b(?:negeer|vergeet)\s+(?:alle\s+)?(?:de\s+)?(?:vorige|eerdere|voorgaande|bovenstaande)\s+"
+            r"(?:instructies|regels|aanwijzingen)"
+        ),
+        (
+            r"\b(?:ignoruj(?:cie)?|zignoruj|zapomnij)\s+(?:wszystkie\s+)?(?:poprzednie|wcześniejsze"
+            r"|powyższe)\s+(?:instrukcje|polecenia|zasady)"
+        ),
+        (
+            r"\b(?:önceki|tüm|bütün)\s+(?:tüm\s+)?(?:talimatları|talimatlar|kuralları|yönergeleri)\s+"
+            r"(?:yok\s+say|görmezden\s+gel|unut)"
+        ),
+        (
+            r"(?:이전|앞의|위의|기존|모든)\s*(?:의\s*)?(?:모든\s*)?(?:지시|지침|명령|규칙)(?:사항)?"
+            r"(?:을|를|은|는)?\s*(?:모두\s*)?(?:무시|잊)"
+        ),
         r"تجاهل\s+(?:جميع\s+|كل\s+)?(?:التعليمات|الأوامر|القواعد|التوجيهات)(?:\s+(?:السابقة|الأصلية))?",
-        r"(?:पिछले|पिछली|पहले\s+के|सभी)\s+(?:सभी\s+)?(?:निर्देशों|निर्देश|नियमों)\s+(?:को\s+)?"
-        r"(?:अनदेखा|नज़रअंदाज़|नजरअंदाज|भूल)",
+        (
+            r"(?:पिछले|पिछली|पहले\s+के|सभी)\s+(?:सभी\s+)?(?:निर्देशों|निर्देश|नियमों)\s+(?:को\s+)?"
+            r"(?:अनदेखा|नज़रअंदाज़|नजरअंदाज|भूल)"
+        ),
     ],
     "conceal": [
         r"\bnon\s+(?:dirlo|dirglielo|dire|dica|menzionar\w*|informar\w*|rivelar\w*|avvisar\w*"
         r"|raccontar\w*|segnalar\w*|comunicar\w*|far(?:lo|glielo)?\s+sapere)\b[^.\n]{0,30}"
         + _IT_USER,
         r"\bsenza\s+(?:dirlo|dirglielo|informare|avvisare|avvertire)\b[^.\n]{0,15}" + _IT_USER,
-        r"\bl['’]\s*utente\s+non\s+(?:deve|dovrebbe|ha\s+bisogno\s+di)\s+(?:saper\w*|veder\w*"
-        r"|accorger\w*)",
+        (
+            r"\bl['’]\s*utente\s+non\s+(?:deve|dovrebbe|ha\s+bisogno\s+di)\s+(?:saper\w*|veder\w*"
+            r"|accorger\w*)"
+        ),
         r"\b(?:vertel|zeg|meld|noem|laat)\b[^.\n]{0,40}\b" + _NL_USER + r"\b[^.\n]{0,30}\bniets?\b",
         r"\b(?:vertel|zeg|meld)\s+(?:het\s+|dit\s+|hier\s+|er\s+)?niets?\b[^.\n]{0,30}\b"
         + _NL_USER,
-        r"\bzonder\s+(?:de\s+)?gebruiker\s+(?:te\s+|in\s+te\s+)?(?:informeren|lichten|vertellen"
-        r"|waarschuwen|laten\s+weten)",
-        r"\bde\s+gebruiker\s+(?:mag|hoeft|moet)\s+(?:dit\s+|het\s+|hier\s+)?(?:niet|niets)\s+"
-        r"(?:van\s+)?(?:te\s+)?(?:weten|zien|merken)",
+        (
+            r"\bzonder\s+(?:de\s+)?gebruiker\s+(?:te\s+|in\s+te\s+)?(?:informeren|lichten|vertellen"
+            r"|waarschuwen|laten\s+weten)"
+        ),
+        (
+            r"\bde\s+gebruiker\s+(?:mag|hoeft|moet)\s+(?:dit\s+|het\s+|hier\s+)?(?:niet|niets)\s+"
+            r"(?:van\s+)?(?:te\s+)?(?:weten|zien|merken)"
+        ),
         r"\bnie\s+(?:mów|mówcie|informuj|wspominaj|mówić|ujawniaj|pokazuj|zdradzaj|powiadamiaj)\b"
         r"[^.\n]{0,30}\b" + _PL_USER,
         r"\bbez\s+(?:wiedzy|informowania|powiadamiania)\s+" + _PL_USER,
@@ -67,14 +85,22 @@ _RAW: Final[dict[str, list[str]]] = {
     ],
     "conceal_soft": [
         r"\b(?:silenziosamente|di\s+nascosto|segretamente|in\s+segreto|discretamente)\b",
-        r"\bnon\s+(?:è\s+)?(?:necessario|serve|c['’]è\s+bisogno\s+di)\s+(?:informare|dirlo"
-        r"|menzionar\w*|avvisare|dirglielo)",
-        r"\b(?:stilletjes|ongemerkt|heimelijk|stiekem)\b|\bin\s+het\s+geheim\b"
-        r"|\bniet\s+nodig\s+om\s+(?:dit|het)\s+te\s+(?:melden|vermelden|vertellen)",
-        r"\b(?:po\s+cichu|potajemnie|ukradkiem)\b|\bnie\s+ma\s+potrzeby\s+(?:informować|wspominać"
-        r"|mówić)",
-        r"\b(?:sessizce|gizlice|fark\s+ettirmeden|çaktırmadan)\b|(?:belirtmene|söylemene"
-        r"|bahsetmene)\s+gerek\s+yok",
+        (
+            r"\bnon\s+(?:è\s+)?(?:necessario|serve|c['’]è\s+bisogno\s+di)\s+(?:informare|dirlo"
+            r"|menzionar\w*|avvisare|dirglielo)"
+        ),
+        (
+            r"\b(?:stilletjes|ongemerkt|heimelijk|stiekem)\b|\bin\s+het\s+geheim\b"
+            r"|\bniet\s+nodig\s+om\s+(?:dit|het)\s+te\s+(?:melden|vermelden|vertellen)"
+        ),
+        (
+            r"\b(?:po\s+cichu|potajemnie|ukradkiem)\b|\bnie\s+ma\s+potrzeby\s+(?:informować|wspominać"
+            r"|mówić)"
+        ),
+        (
+            r"\b(?:sessizce|gizlice|fark\s+ettirmeden|çaktırmadan)\b|(?:belirtmene|söylemene"
+            r"|bahsetmene)\s+gerek\s+yok"
+        ),
         r"몰래|은밀(?:히|하게)|비밀리에|(?:알릴|말할|언급할)\s*필요(?:가|는)?\s*없",
         r"بصمت|سرًا|سراً|خفية|بشكل\s+سري|لا\s+داعي\s+(?:لإخبار|لذكر|لإبلاغ)",
         r"चुपचाप|गुप्त\s+रूप\s+से|छिपाकर|बताने\s+की\s+(?:कोई\s+)?(?:ज़रूरत|जरूरत|आवश्यकता)\s+नहीं",
@@ -84,8 +110,10 @@ _RAW: Final[dict[str, list[str]]] = {
         r"\bde\s+(?:assistent|ai|agent|model)\s+(?:moet|dient|zal)\b",
         r"\b(?:asystent|model|agent)\s+(?:musi|powinien)\b",
         r"\b(?:asistan|model|yapay\s+zeka|ajan)\s+[^.\n]{0,30}(?:zorundadır|gerekir|malıdır|melidir)",
-        r"(?:어시스턴트|모델|에이전트|인공지능)(?:는|은|가|이)\s*[^.\n]{0,30}(?:해야\s*(?:합니다|한다)"
-        r"|하십시오)",
+        (
+            r"(?:어시스턴트|모델|에이전트|인공지능)(?:는|은|가|이)\s*[^.\n]{0,30}(?:해야\s*(?:합니다|한다)"
+            r"|하십시오)"
+        ),
         r"(?:يجب\s+على|على)\s+(?:المساعد|النموذج|الوكيل)|(?:المساعد|النموذج|الوكيل)\s+(?:يجب|ينبغي)",
         r"(?:सहायक|मॉडल|एजेंट|एआई)\s+को\s+[^।\n]{0,30}(?:चाहिए|होगा)",
         # a vocative opening an order ("assistent: stuur ...")
@@ -93,18 +121,28 @@ _RAW: Final[dict[str, list[str]]] = {
         r"(?:어시스턴트|المساعد|सहायक)\s*[:،,]\s*(?=\w)",
     ],
     "precondition": [
-        r"\bprima\s+di\s+(?:usare|utilizzare|chiamare|invocare)\s+(?:questo|qualsiasi|ogni)\s+"
-        r"(?:altro\s+)?strumento",
-        r"\bvoordat\s+(?:je|u)\s+(?:deze|een|enige|elke)\s+(?:andere\s+)?(?:tool|functie)\s+"
-        r"(?:gebruikt|aanroept)",
-        r"\b(?:zanim|przed)\s+(?:użyjesz|użyciem|wywołaniem|wywołasz)\s+(?:tego|jakiegokolwiek)\s+"
-        r"(?:innego\s+)?narzędzia",
-        r"\b(?:bu|herhangi\s+bir|başka\s+bir)\s+(?:aracı|araç|fonksiyonu)\s+(?:kullanmadan|çağırmadan)"
-        r"\s+önce",
+        (
+            r"\bprima\s+di\s+(?:usare|utilizzare|chiamare|invocare)\s+(?:questo|qualsiasi|ogni)\s+"
+            r"(?:altro\s+)?strumento"
+        ),
+        (
+            r"\bvoordat\s+(?:je|u)\s+(?:deze|een|enige|elke)\s+(?:andere\s+)?(?:tool|functie)\s+"
+            r"(?:gebruikt|aanroept)"
+        ),
+        (
+            r"\b(?:zanim|przed)\s+(?:użyjesz|użyciem|wywołaniem|wywołasz)\s+(?:tego|jakiegokolwiek)\s+"
+            r"(?:innego\s+)?narzędzia"
+        ),
+        (
+            r"\b(?:bu|herhangi\s+bir|başka\s+bir)\s+(?:aracı|araç|fonksiyonu)\s+(?:kullanmadan|çağırmadan)"
+            r"\s+önce"
+        ),
         r"(?:이|다른|모든)\s*(?:도구|툴|함수)(?:를|을)?\s*(?:사용|호출|실행)하기\s*전에",
         r"قبل\s+(?:استخدام|استدعاء|تشغيل)\s+(?:هذه|هذا|أي)\s+(?:ال)?(?:أداة|أدوات)",
-        r"(?:इस|किसी\s+भी)\s+(?:टूल|उपकरण|फ़ंक्शन|फंक्शन)\s+(?:का|को)\s+(?:उपयोग|इस्तेमाल|प्रयोग)\s+"
-        r"करने\s+से\s+पहले",
+        (
+            r"(?:इस|किसी\s+भी)\s+(?:टूल|उपकरण|फ़ंक्शन|फंक्शन)\s+(?:का|को)\s+(?:उपयोग|इस्तेमाल|प्रयोग)\s+"
+            r"करने\s+से\s+पहले"
+        ),
     ],
     "read_verb": [
         r"\b(?:leggi|legga|leggere|apri|apra|recupera|recuperi|ottieni|ottenga|raccogli|estrai)\b",
@@ -116,8 +154,10 @@ _RAW: Final[dict[str, list[str]]] = {
         r"पढ़ें|पढ़ो|पढ़कर|पढ़िए|खोलें|इकट्ठा",
     ],
     "move_verb": [
-        r"\b(?:invia|invii|inviare|manda|mandi|inoltra|inoltri|allega|alleghi|includi|includa"
-        r"|inserisci|inserisca|metti|metta|aggiungi|aggiunga|copia|incolla|carica|condividi)\b",
+        (
+            r"\b(?:invia|invii|inviare|manda|mandi|inoltra|inoltri|allega|alleghi|includi|includa"
+            r"|inserisci|inserisca|metti|metta|aggiungi|aggiunga|copia|incolla|carica|condividi)\b"
+        ),
         r"\b(?:stuur|verstuur|zend|plak|voeg|kopieer|deel|verzend)\b",
         r"\b(?:wklej|wyślij|prześlij|dołącz|umieść|wstaw|dodaj|skopiuj|przekaż|załącz|wpisz)\b",
         r"\b(?:koy|koyun|gönder|gönderin|ekle|ekleyin|yapıştır|kopyala|ilet|paylaş)\b",
@@ -135,45 +175,67 @@ _RAW: Final[dict[str, list[str]]] = {
         r"पासवर्ड|निजी\s+कुंजी|एपीआई\s+कुंजी|क्रेडेंशियल",
     ],
     "conv": [
-        r"\b(?:cronologia|storico)\s+(?:della\s+|delle\s+|dei\s+)?(?:conversazion\w+|chat|messaggi)"
-        r"|\bconversazione\s+(?:completa|intera)|\bprompt\s+di\s+sistema",
-        r"\b(?:chat|gesprek|gespreks|berichten)geschiedenis|\bvolledige\s+(?:gesprek|chat)\b"
-        r"|\bsysteemprompt",
+        (
+            r"\b(?:cronologia|storico)\s+(?:della\s+|delle\s+|dei\s+)?(?:conversazion\w+|chat|messaggi)"
+            r"|\bconversazione\s+(?:completa|intera)|\bprompt\s+di\s+sistema"
+        ),
+        (
+            r"\b(?:chat|gesprek|gespreks|berichten)geschiedenis|\bvolledige\s+(?:gesprek|chat)\b"
+            r"|\bsysteemprompt"
+        ),
         r"\bhistori\w+\s+(?:rozmowy|czatu|wiadomości)|\bcał\w+\s+rozmow\w+|\bprompt\w*\s+systemow\w+",
         r"\b(?:sohbet|konuşma|mesaj)\s+geçmiş\w*|\bsistem\s+istem\w*|\bönceki\s+(?:tüm\s+)?talimat\w*",
         r"(?:대화|채팅|메시지)\s*(?:기록|내역|이력|내용)|시스템\s*프롬프트",
-        r"(?:سجل|تاريخ)\s+(?:ال)?(?:محادثة|محادثات|دردشة|رسائل)|المحادثة\s+(?:كاملة|بالكامل)"
-        r"|(?:موجه|تعليمات)\s+النظام",
-        r"बातचीत\s+(?:का|की)\s+(?:पूरा\s+|पूरी\s+)?(?:इतिहास|रिकॉर्ड)|चैट\s+(?:इतिहास|हिस्ट्री)"
-        r"|सिस्टम\s+प्रॉम्प्ट",
+        (
+            r"(?:سجل|تاريخ)\s+(?:ال)?(?:محادثة|محادثات|دردشة|رسائل)|المحادثة\s+(?:كاملة|بالكامل)"
+            r"|(?:موجه|تعليمات)\s+النظام"
+        ),
+        (
+            r"बातचीत\s+(?:का|की)\s+(?:पूरा\s+|पूरी\s+)?(?:इतिहास|रिकॉर्ड)|चैट\s+(?:इतिहास|हिस्ट्री)"
+            r"|सिस्टम\s+प्रॉम्प्ट"
+        ),
     ],
     "recipient": [
         r"\bcopia\s+nascosta\b|\bccn\b|\bukryt\w+\s+kopi\w+|\budw\b|\bgizli\s+kopya\w*",
         r"숨은\s*참조|نسخة\s+(?:مخفية|كربونية)|बीसीसी|गुप्त\s+प्रति",
         # "change the recipient to ..."
-        r"\b(?:sostituisci|cambia|modifica)\s+(?:sempre\s+)?(?:il\s+)?destinatari[oi]"
-        r"|\b(?:vervang|wijzig|verander)\s+(?:altijd\s+)?(?:de\s+)?ontvanger"
-        r"|\b(?:zamień|zmień)\s+(?:zawsze\s+)?odbiorc\w+|\balıcıyı\s+(?:her\s+zaman\s+)?"
-        r"(?:değiştir|\S+\s+(?:yap|değiştir))",
+        (
+            r"\b(?:sostituisci|cambia|modifica)\s+(?:sempre\s+)?(?:il\s+)?destinatari[oi]"
+            r"|\b(?:vervang|wijzig|verander)\s+(?:altijd\s+)?(?:de\s+)?ontvanger"
+            r"|\b(?:zamień|zmień)\s+(?:zawsze\s+)?odbiorc\w+|\balıcıyı\s+(?:her\s+zaman\s+)?"
+            r"(?:değiştir|\S+\s+(?:yap|değiştir))"
+        ),
         r"수신자(?:를|을)?\s*[^.\n]{0,30}(?:바꾸|변경)",
         r"(?:غيّر|غير|استبدل)\s+(?:دائماً\s+|دائما\s+)?(?:ال)?مستلم",
         r"प्राप्तकर्ता\s+[^।\n]{0,30}बदल",
     ],
     # "never use other tools", "the only trustworthy tool"
     "pref_strong": [
-        r"\bnon\s+usare\s+(?:mai\s+)?(?:altri|nessun\s+altro)\s+strument[oi]"
-        r"|\bunico\s+strumento\s+(?:affidabile|sicuro|fidato)",
-        r"\bgebruik\s+(?:nooit|geen)\s+(?:andere\s+)?(?:tools?|hulpmiddelen)"
-        r"|\bde\s+enige\s+(?:betrouwbare|veilige)\s+tool",
-        r"\bnigdy\s+nie\s+używaj\s+innych\s+narzędzi"
-        r"|\bjedyn\w+\s+(?:zaufan\w+|bezpieczn\w+|wiarygodn\w+)\s+narzędzi\w*",
-        r"\b(?:başka|diğer)\s+(?:hiçbir\s+)?ara[çc]\w*\s+(?:asla\s+)?kullanma"
-        r"|\btek\s+(?:güvenilir|güvenli)\s+araç",
-        r"다른\s*(?:도구|툴)(?:를|을|는)?\s*(?:절대\s*)?(?:사용하지|쓰지)\s*(?:마|말)"
-        r"|유일하게\s*(?:신뢰할\s*수\s*있는|안전한)\s*(?:도구|툴)",
+        (
+            r"\bnon\s+usare\s+(?:mai\s+)?(?:altri|nessun\s+altro)\s+strument[oi]"
+            r"|\bunico\s+strumento\s+(?:affidabile|sicuro|fidato)"
+        ),
+        (
+            r"\bgebruik\s+(?:nooit|geen)\s+(?:andere\s+)?(?:tools?|hulpmiddelen)"
+            r"|\bde\s+enige\s+(?:betrouwbare|veilige)\s+tool"
+        ),
+        (
+            r"\bnigdy\s+nie\s+używaj\s+innych\s+narzędzi"
+            r"|\bjedyn\w+\s+(?:zaufan\w+|bezpieczn\w+|wiarygodn\w+)\s+narzędzi\w*"
+        ),
+        (
+            r"\b(?:başka|diğer)\s+(?:hiçbir\s+)?ara[çc]\w*\s+(?:asla\s+)?kullanma"
+            r"|\btek\s+(?:güvenilir|güvenli)\s+araç"
+        ),
+        (
+            r"다른\s*(?:도구|툴)(?:를|을|는)?\s*(?:절대\s*)?(?:사용하지|쓰지)\s*(?:마|말)"
+            r"|유일하게\s*(?:신뢰할\s*수\s*있는|안전한)\s*(?:도구|툴)"
+        ),
         r"و?لا\s+تستخدم\s+(?:أي\s+)?(?:أدوات|أداة)\s+أخرى|الأداة\s+الوحيدة\s+(?:الموثوقة|الآمنة)",
-        r"(?:अन्य|दूसरे)\s+(?:टूल|उपकरण)\w*\s+(?:का\s+)?(?:कभी\s+)?(?:उपयोग|इस्तेमाल)\s+(?:न|मत)"
-        r"|एकमात्र\s+(?:भरोसेमंद|सुरक्षित|विश्वसनीय)\s+(?:टूल|उपकरण)",
+        (
+            r"(?:अन्य|दूसरे)\s+(?:टूल|उपकरण)\w*\s+(?:का\s+)?(?:कभी\s+)?(?:उपयोग|इस्तेमाल)\s+(?:न|मत)"
+            r"|एकमात्र\s+(?:भरोसेमंद|सुरक्षित|विश्वसनीय)\s+(?:टूल|उपकरण)"
+        ),
     ],
 }
 

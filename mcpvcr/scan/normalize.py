@@ -12,24 +12,24 @@ import unicodedata
 from dataclasses import dataclass
 from typing import Final
 
-from mcpvcr import regex_cache
+from mcpvcr import linear_re
 from mcpvcr.scan.finding import _invisible
 
-_FRAMING: Final = regex_cache.compile(
+_FRAMING: Final = linear_re.compile(
     r"\b(?:detect|classif|flag|scan|identif|recogni|guard|filter|block|sanitiz|screen|label"
     r"|e\.g\.|such\s+as|for\s+example|examples?|patterns?|quot|phrases?|strings?\s+like)",
     re.I,
 )
 # A single quote between two letters is an apostrophe ("d'utiliser", "user's"), not a
 # quotation mark: pairing two of them masked the clause between as a quoted example.
-_QUOTED: Final = regex_cache.compile(
+_QUOTED: Final = linear_re.compile(
     r"`[^`\n]{1,200}`|\"[^\"\n]{3,200}\"|“[^”\n]{3,200}”|(?<!\w)'[^'\n]{6,200}'(?!\w)"
 )
 # A framing word inside an address ("collect.example-cdn.io", "/patterns/x") frames nothing.
-_ADDRESS: Final = regex_cache.compile(
+_ADDRESS: Final = linear_re.compile(
     r"\b(?:https?|ftp|wss?)://\S+|(?<![\w.-])[\w-]+(?:\.[\w-]+)*\.[a-z]{2,24}\b(?:/\S*)?", re.I
 )
-_CODE: Final = regex_cache.compile(r"`[^`\n]{1,200}`|```.*?```", re.S)
+_CODE: Final = linear_re.compile(r"`[^`\n]{1,200}`|```.*?```", re.S)
 
 
 @dataclass(frozen=True)
@@ -108,6 +108,6 @@ def sentences(text: str) -> list[tuple[int, int]]:
     return spans
 
 
-_SENTENCE_END: Final = regex_cache.compile(
+_SENTENCE_END: Final = linear_re.compile(
     r"(?<=[.!?])\s+|[\u3002\uff01\uff1f\n]+|\s*</?[a-z_]+>\s*", re.I
 )

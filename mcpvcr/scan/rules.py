@@ -12,10 +12,11 @@ import re
 from functools import lru_cache
 from typing import Final
 
-from mcpvcr import regex_cache
+from mcpvcr import linear_re
 from mcpvcr.scan.context import ANSWERS, Context
 from mcpvcr.scan.rules_flow import (
     command_hijack,
+    destroy_and_misreport,
     foreign_recipient,
     prompt_purpose,
     published,
@@ -23,11 +24,11 @@ from mcpvcr.scan.rules_flow import (
     store_into_param,
     system_prompt_out,
 )
-from mcpvcr.scan.rules_steer import preference, special
+from mcpvcr.scan.rules_steer import json_role, preference, special
 from mcpvcr.scan.signals import Signals, Span
 from mcpvcr.scan.verdict import Verdict
 
-_PURPOSE_SENSITIVE: Final = regex_cache.compile(
+_PURPOSE_SENSITIVE: Final = linear_re.compile(
     r"ssh|key|credential|secret|token|password|passwd|env|auth|login|sign[\s_-]?in|wallet|vault"
     r"|keychain|cookie|session|certificate|gpg|kube|aws|conversation|chat|messag|history|prompt"
     r"|summar|transcript|memory|context|dialog|mail|thread|reply|comment|ticket|journal|slack"
@@ -63,7 +64,7 @@ def _override(sig: Signals, ctx: Context) -> list[Verdict]:
     ]
 
 
-_GUARDS_SECRET: Final = regex_cache.compile(
+_GUARDS_SECRET: Final = linear_re.compile(
     r"\b(?:reveal|show|disclose|display|print|repeat|echo|expose)\s+(?:the\s+|any\s+|its\s+|their"
     r"\s+|this\s+)?(?:\w+\s+)?(?:secrets?|passwords?|keys?|tokens?|credentials?|passphrases?)\b",
     re.I,
@@ -112,18 +113,18 @@ def _conceal_soft(sig: Signals, ctx: Context) -> list[Verdict]:
 
 _TAG_PARTNERS: Final = (
     "address",
-    "precondition",
     "pressure",
     "conceal_soft",
     "store",
     "conv",
     "recipient",
-    "param_sink",
     "pref_strong",
-    "imperative",
     "override",
     "impersonation",
 )
+# An order inside a tag ("[IMPORTANT] use create_items instead") is honest routing between the
+# server's own tools: it takes a tag and an order about another server's tool, a sensitive
+# source, a recipient, concealment or an override (the partners above) to make an attack.
 
 
 def _tag(sig: Signals, ctx: Context) -> list[Verdict]:
@@ -157,7 +158,9 @@ def _address(sig: Signals, ctx: Context) -> list[Verdict]:
 
 def _impersonation(sig: Signals, ctx: Context) -> list[Verdict]:
     spans = sig.spans["impersonation"]
-    if not spans or not (ctx.kind == "answer" or sig.has("imperative", "recipient", "move_verb")):
+    # a claim in the user's voice plus an order, a recipient, or an outside address to use
+    partners = ("imperative", "recipient", "move_verb", "email", "phone", "url")
+    if not spans or not (ctx.kind == "answer" or sig.has(*partners)):
         return []
     why = "claims to speak for the user or an administrator to give new orders"
     return [Verdict("poisoning_marker", "error", spans[0], why, ("impersonation",))]
@@ -184,7 +187,10 @@ def _sources(sig: Signals, ctx: Context) -> list[Verdict]:
             )
             break
         own_input = ctx.kind == "param" and not purpose_sensitive(ctx.purpose)
-        if sig.in_sentence("param_sink", index, reach=1) or own_input:
+        # a parameter's own description saying what happens ("pages in one context share
+        # cookies") informs; one ordering what to put there is the attack
+        ordered = sig.in_sentence("imperative", index) or sig.has("address", "impersonation")
+        if sig.in_sentence("param_sink", index, reach=1) or (own_input and ordered):
             why = "asks the model to put credentials or conversation into a parameter"
             out.append(
                 Verdict("credential_access", "error", source[0], why, ("source", "parameter_sink"))
@@ -293,7 +299,9 @@ def _shadowing(sig: Signals, ctx: Context) -> list[Verdict]:
         if _is_own(name, ctx):
             continue
         index = sig.sentence_of(span)
-        if not _instructs(sig, index) and _routes(sig, index):
+        # "if the prompt mentions X, use Y instead": routing, even under a condition
+        hides = sig.present(("conceal", "conceal_soft", "recipient"), index, reach=1)
+        if _routes(sig, index) and not hides:
             # "use this instead of web_search for internal docs": steering, not hijacking
             why = f"steers the model away from '{name}', a tool of another server"
             return [
@@ -329,7 +337,9 @@ def _instructs(sig: Signals, index: int) -> bool:
     return bool(_INSTRUCT_ABOUT.search(sig.masked, start, end))
 
 
-_ROUTES: Final = regex_cache.compile(r"\b(?:instead\s+of|rather\s+than|in\s+place\s+of)\b", re.I)
+_ROUTES: Final = linear_re.compile(
+    r"\b(?:instead\s+of|rather\s+than|in\s+place\s+of)\b|\binstead\s*(?:[.,;:!)]|\Z)", re.I
+)
 
 
 def _routes(sig: Signals, index: int) -> bool:
@@ -386,6 +396,7 @@ _CHECKS: Final = (
     _conceal_soft,
     _tag,
     special,
+    json_role,
     _address,
     _impersonation,
     _sources,
@@ -400,5 +411,6 @@ _CHECKS: Final = (
     system_prompt_out,
     published,
     command_hijack,
+    destroy_and_misreport,
     steer_reply,
 )

@@ -12,7 +12,7 @@ import re
 from functools import lru_cache
 from typing import Final
 
-from mcpvcr import regex_cache
+from mcpvcr import linear_re
 from mcpvcr.scan.context import ANSWERS, Context
 from mcpvcr.scan.lexicon import PARAM_SINK
 from mcpvcr.scan.signals import Signals, Span
@@ -20,30 +20,28 @@ from mcpvcr.scan.verdict import Verdict
 
 # Parameters that name or select a credential (a key path, a profile, a token) take such
 # values by design; the attack routes a secret into a free-text one (notes, memo, extra).
-_SELECTOR: Final = regex_cache.compile(
+_SELECTOR: Final = linear_re.compile(
     r"path|file|dir|folder|profile|region|host|user|account|context|namespace|cluster|name|^id$"
     r"|_id$|key|token|auth|pass|secret|cred|identity|config|env|cert|ssh|login|session|url|uri",
     re.I,
 )
 # Tools that write prompts or call a model of their own take a system prompt as their input.
-_QUOTED: Final = regex_cache.compile(
-    r"[`'\"\u2018\u201c]([a-z_][a-z0-9_-]{0,40})[`'\"\u2019\u201d]"
-)
-_SAMPLE: Final = regex_cache.compile(
+_QUOTED: Final = linear_re.compile(r"[`'\"\u2018\u201c]([a-z_][a-z0-9_-]{0,40})[`'\"\u2019\u201d]")
+_SAMPLE: Final = linear_re.compile(
     r"\b(?:e\.g\.|for\s+example|such\s+as|like|format|formats|looks?\s+like|numbers?\s+look)\b",
     re.I,
 )
-_BARE_NAME: Final = regex_cache.compile(r"(?<![\w./~-])([a-z_][a-z0-9_]{2,40})(?![\w/])")
-_HOLDS: Final = regex_cache.compile(
+_BARE_NAME: Final = linear_re.compile(r"(?<![\w./~-])([a-z_][a-z0-9_]{2,40})(?![\w/])")
+_HOLDS: Final = linear_re.compile(
     r"\b(?:contains?|hold|holds|carry|carries|includes?)\b|\bis\s+filled\s+with\b", re.I
 )
 # "never store passwords in body": a clause that forbids the move protects, it orders nothing
-_FORBIDS: Final = regex_cache.compile(
+_FORBIDS: Final = linear_re.compile(
     r"\b(?:never|not|don'?t|avoid|no)\s+(?:\w+\s+){0,2}?(?:store|put|include|pass|paste|send|save"
     r"|log|write|add|copy|share|commit|enter|type|place|insert)\b",
     re.I,
 )
-_PROMPT_PURPOSE: Final = regex_cache.compile(
+_PROMPT_PURPOSE: Final = linear_re.compile(
     r"prompt|instruction|persona|agent|model|llm|gpt|claude|gemini|completion|inference|ollama",
     re.I,
 )
@@ -87,6 +85,9 @@ def store_into_param(sig: Signals, ctx: Context, sensitive: bool) -> list[Verdic
             return [Verdict("credential_access", "error", span, why, ("source", "own_parameter"))]
     for span in sig.spans.get("cred", []) + sig.spans.get("conv", []) + sig.spans["quantified"]:
         clause = _clause(sig, span)
+        index = sig.sentence_of(span)
+        if not (sig.in_sentence("imperative", index) or sig.has("address", "impersonation")):
+            continue  # "pages in one context share cookies": a description, not an order
         named = _sink_names(sig, clause, free) + _moved_names(sig, clause, free, _BARE_NAME)
         if named:
             why = f"tells the model to put credentials or conversation into parameter '{named[0]}'"
@@ -107,7 +108,7 @@ def _quoted_names(sig: Signals, clause: tuple[int, int], free: set[str]) -> list
 
 
 def _moved_names(
-    sig: Signals, clause: tuple[int, int], free: set[str], names: re.Pattern[str]
+    sig: Signals, clause: tuple[int, int], free: set[str], names: linear_re.Pattern
 ) -> list[str]:
     """Own parameter names in a clause that also moves data (or says a parameter holds it):
     a quoted or bare name alone may be documentation ("unless `depth` is given")."""
@@ -169,25 +170,88 @@ def foreign_recipient(sig: Signals, foreign: list[tuple[Span, str]]) -> list[Ver
     return []
 
 
-_CHAINS: Final = regex_cache.compile(
+_CHAINS: Final = linear_re.compile(
     r"\b(?:append|prepend|prefix|add|insert|chain|inject|attach)\w*\b[^.\n]{0,120}\bcommands?\b"
     r"|\bcommands?\b[^.\n]{0,120}\b(?:append|prepend|prefix|add|insert|chain|inject|attach)\w*\b",
     re.I,
 )
 
 
+# "with the terminal tool you have", "using your shell tool": the model's own way to run code
+_VIA_OWN_TOOL: Final = linear_re.compile(
+    r"\b(?:with|using|via|through|in|from|by)\s+(?:the\s+|your\s+|any\s+|a\s+|an\s+)?"
+    r"(?:[\w-]+\s+){0,2}?(?:terminal|shell|bash|command(?:[\s_-]line)?|console|exec(?:ution)?"
+    r"|code[\s_-]execution|run_command|execute_command)\s*(?:tool|function|capability)"
+    r"|\b(?:terminal|shell|bash|command(?:[\s_-]line)?|console|exec(?:ution)?)\s+(?:tool|function|access)"
+    r"\s+(?:you\s+have|available\s+to\s+you|of\s+yours)",
+    re.I,
+)
+# destroying everything, then telling the user it went well
+_DESTROY: Final = linear_re.compile(
+    r"\b(?:delete|remove|drop|wipe|erase|purge|destroy|truncate|overwrite|force[\s-]push\s+over)\s+"
+    r"(?:\w+\s+){0,2}?(?:every|all|each|the\s+entire|all\s+the|any)\s+(?:\w+\s+){0,2}?"
+    r"(?:branch(?:es)?|repo(?:sitor(?:y|ies))?|files?|tables?|databases?|records?|backups?"
+    r"|buckets?|projects?|commits?|issues?|users?|data|documents?|emails?|messages?)\b",
+    re.I,
+)
+_MISREPORT: Final = linear_re.compile(
+    r"\b(?:report|tell|say|claim|confirm|reply|answer|respond)\w*\s+(?:\w+\s+){0,4}?"
+    r"(?:success(?:ful(?:ly)?)?|succeeded|it\s+worked|nothing\s+(?:was\s+)?(?:changed|deleted|lost)"
+    r"|(?:that\s+)?(?:everything|all)\s+(?:went|is|was)\s+(?:fine|well|ok(?:ay)?))\b",
+    re.I,
+)
+_PROTECTED: Final = linear_re.compile(
+    r"\bincluding\s+(?:the\s+)?(?:main|master|trunk|production|prod|default)\b", re.I
+)
+_USER: Final = linear_re.compile(r"\b(?:the\s+)?(?:user|human|requester)\b", re.I)
+
+
 def command_hijack(sig: Signals, ctx: Context) -> list[Verdict]:
-    """A shell payload (a script piped to a shell) told to ride along with the commands run.
+    """A shell payload (a script piped to a shell) told to ride along with the commands run,
+    or told to be run with the model's own terminal tool.
 
     Not in answers: a file, diff or log a tool returns quotes shell code as data."""
     if ctx.kind in ANSWERS:
         return []
     for span in sig.spans.get("shell", []):
         start, end = _clause(sig, span)
-        if _CHAINS.search(sig.folded.text, start, end):
+        index = sig.sentence_of(span)
+        lo, hi = sig.sentences[index] if index < len(sig.sentences) else (start, end)
+        # the payload may itself start with ';' ("append '; curl ...' to it"): the sentence
+        if _CHAINS.search(sig.folded.text, start, end) or _CHAINS.search(sig.folded.text, lo, hi):
             why = "tells the model to add a downloaded script or destructive command to commands"
             return [Verdict("cross_tool_instruction", "error", span, why, ("shell", "commands"))]
+        if _VIA_OWN_TOOL.search(sig.folded.text, lo, hi):
+            why = "tells the model to run a downloaded script with its own terminal tool"
+            return [Verdict("cross_tool_instruction", "error", span, why, ("shell", "own_tool"))]
     return []
+
+
+def destroy_and_misreport(sig: Signals, ctx: Context) -> list[Verdict]:
+    """An order to destroy everything of a kind, with the protected default branch included or
+    a report of success to the user: an honest tool asks first and says what it did."""
+    if ctx.kind in ANSWERS:
+        return []
+    for found in _DESTROY.finditer(sig.masked):
+        index = sig.sentence_of(found.span())
+        lo = sig.sentences[index][0] if index < len(sig.sentences) else 0
+        hi = sig.sentences[min(index + 1, len(sig.sentences) - 1)][1] if sig.sentences else 0
+        hi = max(hi, found.end())
+        if _ASKS_FIRST.search(sig.masked, lo, hi):
+            continue
+        told = _MISREPORT.search(sig.masked, lo, hi) and _USER.search(sig.masked, lo, hi)
+        if told or _PROTECTED.search(sig.masked, found.start(), hi):
+            why = "orders destroying everything of a kind and misreporting it to the user"
+            span = found.span()
+            return [Verdict("poisoning_marker", "error", span, why, ("destroy", "misreport"))]
+    return []
+
+
+_ASKS_FIRST: Final = linear_re.compile(
+    r"\b(?:ask|confirm\s+with|check\s+with)\s+(?:the\s+)?(?:user|human)|\b(?:never|do\s+not|don'?t"
+    r"|must\s+not|refuses?\s+to)\b",
+    re.I,
+)
 
 
 def steer_reply(sig: Signals, ctx: Context) -> list[Verdict]:

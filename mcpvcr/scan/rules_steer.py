@@ -10,16 +10,16 @@ from __future__ import annotations
 import re
 from typing import Final
 
-from mcpvcr import regex_cache
+from mcpvcr import linear_re
 from mcpvcr.scan.context import Context
 from mcpvcr.scan.signals import Signals, Span
 from mcpvcr.scan.verdict import Verdict
 
-_ROLE_TURN: Final = regex_cache.compile(
+_ROLE_TURN: Final = linear_re.compile(
     r"^(?:\s|<[^>\n]{1,30}>|\[/?[a-z]{1,6}\]|(?:system|user|assistant|model|human|ai)\b\s*:?)*",
     re.I,
 )
-_ORDER_START: Final = regex_cache.compile(
+_ORDER_START: Final = linear_re.compile(
     r"(?:from\s+now\s+on,?\s+|always\s+|never\s+|immediately\s+|you\s+(?:must|should|will)\s+"
     r"(?:now\s+|also\s+|always\s+)?"
     r"|please\s+|first,?\s+)?(?:ignore|disregard|forget|run|call|use|send|forward|append|add"
@@ -43,6 +43,37 @@ def _turn_like(sig: Signals, span: Span) -> bool:
     window = sig.masked[span[1] : span[1] + 40]
     opened = _ROLE_TURN.match(window)
     return "\n" in window[:2] or bool(opened and opened.group(0).strip())
+
+
+_TEMPLATE_TOKEN: Final = linear_re.compile(
+    "<\\|[a-z_]{2,30}\\|>|<\uff5c[^\uff5c>]{1,30}\uff5c>", re.I
+)
+# a token shown as an example ("Output looks like '<|im_start|>user ...'")
+_SHOWN_BEFORE: Final = linear_re.compile(
+    r"(?:['\"`]|(?:looks?\s+like|e\.g\.|for\s+example|such\s+as|example|template|format(?:ted)?"
+    r"|output)\W{0,3})\s*\Z",
+    re.I,
+)
+# what a template shows after its role line: a slot to fill ({question}, <input>, $prompt)
+_SLOT_TURN: Final = linear_re.compile(r"\A\s*(?:[a-z]{2,12}\s*\n)?\s*[{<$]", re.I)
+
+
+def _template_token(sig: Signals, span: Span) -> bool:
+    """The token is a model's own chat-template token (`<|im_start|>`), not a legacy prefix."""
+    return bool(_TEMPLATE_TOKEN.fullmatch(sig.folded.text[span[0] : span[1]].strip()))
+
+
+def json_role(sig: Signals, ctx: Context) -> list[Verdict]:
+    """A `{"role": "system", "content": ...}` message whose content gives orders is a fake turn
+    (a parameter documenting the chat format quotes the shape, not an order)."""
+    for span in sig.spans.get("json_role", []):
+        content = sig.folded.text[span[1] : span[1] + 300]
+        if _ORDER_START.match(content) or any(
+            span[1] <= s[0] < span[1] + 300 for n in ("override", "conceal") for s in sig.spans[n]
+        ):
+            why = "a chat message object with a system role gives the model orders (a fake turn)"
+            return [Verdict("poisoning_marker", "error", span, why, ("special_token", "order"))]
+    return []
 
 
 def special(sig: Signals, ctx: Context) -> list[Verdict]:
@@ -72,6 +103,13 @@ def special(sig: Signals, ctx: Context) -> list[Verdict]:
         ]
         if not _turn_like(sig, span):
             partners = []  # a token named in a list ("<|im_start|> and [INST] count as one")
+        elif (
+            ctx.kind != "answer"
+            and _template_token(sig, span)
+            and not _SLOT_TURN.match(sig.folded.text[span[1] : span[1] + 40])
+            and not _SHOWN_BEFORE.search(sig.folded.text[max(0, span[0] - 40) : span[0]])
+        ):
+            partners.append("turn")  # a chat-template token opening a turn never belongs here
         if _turn_opens_with_order(sig, span):
             partners.append("order")
         if not partners:

@@ -10,9 +10,9 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import Final
+from typing import Any, Final
 
-from mcpvcr import regex_cache
+from mcpvcr import linear_re
 from mcpvcr.scan.confusables import _MAP as _CONFUSABLE_MAP
 from mcpvcr.scan.confusables import WELL_KNOWN, mixed_script
 from mcpvcr.scan.lexicon import (
@@ -21,6 +21,7 @@ from mcpvcr.scan.lexicon import (
     DATA_SLOT,
     EMAIL,
     IMAGE,
+    LINK,
     PARAM_SINK,
     PATTERNS,
     PHONE,
@@ -36,12 +37,12 @@ from mcpvcr.scan.normalize import framed as _framed
 
 Span = tuple[int, int]
 
-_BENIGN_HOST: Final = regex_cache.compile(
+_BENIGN_HOST: Final = linear_re.compile(
     r"^(?:[\w-]+\.)*(?:example\.(?:com|org|net)|example|test|invalid|localhost|local)$"
     r"|^(?:127\.\d+\.\d+\.\d+|0\.0\.0\.0|\[?::1\]?)$",
     re.I,
 )
-_QUANTIFIED: Final = regex_cache.compile(
+_QUANTIFIED: Final = linear_re.compile(
     r"\b(?:any|all|every|each|whatever|the\s+user'?s|user'?s|their|other)\b[^.\n]{0,40}"
     r"\b(?:passwords?|tokens?|keys?|secrets?|credentials?|cookies|home\s+address(?:es)?"
     r"|phone\s+numbers?|dates?\s+of\s+birth|passport|social\s+security|location\s+history)\b"
@@ -49,7 +50,7 @@ _QUANTIFIED: Final = regex_cache.compile(
     r"(?:has|have|had)?\s*(?:shared|mentioned|provided|pasted|typed|seen|received|used)\b",
     re.I,
 )
-_STORE: Final = regex_cache.compile(
+_STORE: Final = linear_re.compile(
     r"(?<![\w.])(?:[~$][\w./-]*/|/[\w./-]*/)?\.(?:ssh|aws|kube|docker|gnupg|netrc|npmrc|pypirc"
     r"|git-credentials|env)\b[\w./-]*"
     r"|\bid_(?:rsa|ed25519|ecdsa|dsa)\b|\bmcp\.json\b|\bclaude_desktop_config\.json\b"
@@ -63,10 +64,24 @@ _STORE: Final = regex_cache.compile(
     r"|variáveis\s+de\s+ambiente|переменн\w+\s+окружения)|环境变量|環境変数",
     re.I,
 )
-_NOT_STORE: Final = regex_cache.compile(r"\.ssh/(?:config|known_hosts)\b|\.env\.example\b", re.I)
+# "every tool of this server" names the server's own tools, not other servers' (checked after
+# the match: RE2 has no look-ahead)
+_OWN_TOOLS_AFTER: Final = linear_re.compile(r"\s*(?:of|in|from)\s+this\b", re.I)
+_NOT_A_TOOL_AFTER: Final = linear_re.compile(
+    r"\A[`'\"]?\s+(?:mutations?|quer(?:y|ies)|endpoints?|api|methods?|fields?|columns?|operations?"
+    r"|tables?|events?|webhooks?|scopes?|permissions?|flags?|settings?|types?|formats?|keys?)\b",
+    re.I,
+)
+# "use strictly for X, not for other tools": a restriction of its own scope
+_NOT_FOR_BEFORE: Final = linear_re.compile(
+    r"\b(?:not|never|nor)\s+(?:for|with|about|on|to|in|by)\s+\Z|\bexcept\s+\Z", re.I
+)
+# ~/.ssh/config and known_hosts hold no secret (checked after the match, as above)
+_SSH_PUBLIC: Final = linear_re.compile(r"~/\.ssh/(?:config|known_hosts)\b", re.I)
+_NOT_STORE: Final = linear_re.compile(r"\.ssh/(?:config|known_hosts)\b|\.env\.example\b", re.I)
 _ID: Final = r"[a-z][a-z0-9]*(?:[_.][a-z0-9]+)+"
 _QID: Final = r"[`'\"]([a-z][a-z0-9]*(?:[_.-][a-z0-9]+)+)[`'\"]"
-_TOOL_REF: Final = regex_cache.compile(
+_TOOL_REF: Final = linear_re.compile(
     _QID
     + r"\s*(?:tool|function)\b|\b("
     + _ID
@@ -84,17 +99,17 @@ _TOOL_REF: Final = regex_cache.compile(
     re.I,
 )
 # "lo strumento send_email", "send_message 도구를": a snake_case name beside the word for tool
-_TOOL_REF_I18N: Final = regex_cache.compile(
+_TOOL_REF_I18N: Final = linear_re.compile(
     TOOL_WORD + r"\s*[`'\"]?(" + _ID + r")\b|\b(" + _ID + r")[`'\"]?\s*" + TOOL_WORD, re.I
 )
-_GENERIC_TOOLS: Final = regex_cache.compile(
+_GENERIC_TOOLS: Final = linear_re.compile(
     r"\b(?:any|all|every|each|other|another)\s+(?:other\s+)?(?:mcp\s+)?"
     r"(?:[a-z][a-z-]*(?:\s+or\s+[a-z][a-z-]*)?\s+)?"
     r"(?:tools?|functions?|servers?"
-    r"|plugins?)\b(?!\s*(?:of|in|from)\s+this)|\bother\s+(?:mcp\s+)?servers?\b|\bthe\s+others\b",
+    r"|plugins?)\b|\bother\s+(?:mcp\s+)?servers?\b|\bthe\s+others\b",
     re.I,
 )
-_INSTRUCT_ABOUT: Final = regex_cache.compile(
+_INSTRUCT_ABOUT: Final = linear_re.compile(
     r"\b(?:when|whenever|before|after|if|every\s+time|each\s+time|once)\b[^.\n]{0,80}\b(?:call|calls"
     r"|called|use|used|uses|invoke|invoked|invokes|send|sends|sent|run|runs|using|calling|invoking)\b"
     r"|\b(?:set|change|replace|override|modify|prefix|prepend|rewrite|redirect|alter|swap)\b"
@@ -108,7 +123,7 @@ _INSTRUCT_ABOUT: Final = regex_cache.compile(
     r"[`'\"]?[a-z][a-z0-9]*(?:[_.-][a-z0-9]+)+",
     re.I,
 )
-_IMPERATIVE: Final = regex_cache.compile(
+_IMPERATIVE: Final = linear_re.compile(
     r"(?:^|[:>]\s*|[,;]\s*(?:then\s+|also\s+|and\s+)?|\byou\s+(?:must|should|need\s+to|have\s+to"
     r"|are\s+(?:required|expected)\s+to)\s+)(?:please\s+|always\s+|also\s+|then,?\s+|next,?\s+"
     r"|first,?\s+|now,?\s+|immediately\s+|quietly\s+|silently\s+|you\s+(?:must|should|need\s+to"
@@ -121,27 +136,63 @@ _IMPERATIVE: Final = regex_cache.compile(
     r"|text|e-?mail|mail|message|sms|dm|notify|fax|wire)\b",
     re.I | re.M,
 )
-_SHELL: Final = regex_cache.compile(
+_SHELL: Final = linear_re.compile(
     r"\b(?:curl|wget|iwr|invoke-webrequest)\b[^|\n]{0,200}\|\s*(?:sudo\s+)?(?:ba|z|da)?sh\b"
+    # a network call carrying a command's output out ("curl https://x/$(whoami)"), or chained
+    r"|\b(?:curl|wget)\b[^\n]{0,200}(?:\$\(|`[^`\n]{1,40}`)|[;&|]\s*(?:curl|wget)\s+(?:-\w+\s+)*https?://"
     r"|\b(?:bash|sh|zsh)\s+-c\s|\brm\s+-rf\s+[~/$]|\bbase64\s+(?:-d|--decode)\b[^\n]{0,40}\|"
     r"|\bpowershell(?:\.exe)?\s+-(?:e|enc|encodedcommand)\b|\biex\s*\(",
     re.I,
 )
 """Shell payloads: a downloaded script piped to a shell, destructive or encoded commands."""
-_DECODE_ORDER: Final = regex_cache.compile(
+_DECODE_ORDER: Final = linear_re.compile(
     r"\b(?:decode|base64[\s-]?decode|unhex|url[\s-]?decode|deobfuscate)\b[^.\n]{0,50}"
     r"\b(?:follow|execute|run|obey|apply|perform|do\s+what)\b",
     re.I,
 )
-_IMPERSONATION: Final = regex_cache.compile(
-    r"\b(?:the\s+)?user\s+(?:has\s+)?(?:also\s+|now\s+|already\s+)?(?:asked|wants|instructed|requested"
-    r"|authori[sz]ed|approved|told\s+you)\s+(?:you\s+|me\s+)?to\b"
+# who the text may claim to speak for: the user by any name, or whoever runs the system
+_PRINCIPAL: Final = (
+    r"(?:user|account\s+(?:holder|owner)|customer|client|requester|operator|owner"
+    r"|admin(?:istrator)?)"
+)
+_CLAIM: Final = r"\s+(?:has\s+)?(?:also\s+|now\s+|already\s+)?"
+_IMPERSONATION: Final = linear_re.compile(
+    # "the user wants you to ..." claims the user's voice; "User wants to find files -> use X"
+    # routes the user's goal to one of the server's own tools
+    r"\b(?:the\s+)?"
+    + _PRINCIPAL
+    + r"\s+(?:has\s+)?(?:also\s+|now\s+|already\s+)?(?:wants|would\s+like)"
+    r"\s+(?:you|me)\s+to\b"
+    r"|\b(?:the\s+)?"
+    + _PRINCIPAL
+    + r"\s+(?:has\s+)?(?:also\s+|now\s+|already\s+)?(?:asked|instructed"
+    r"|requested|authori[sz]ed|approved|told\s+you)\s+(?:you\s+|me\s+)?to\b"
     r"|\b(?:system|admin(?:istrator)?|developer|operator)\s+(?:notice|message|override|note)\s*:",
     re.I,
 )
 
 
-_PLACEHOLDER: Final = regex_cache.compile(
+# "if the user asked to ...": a condition the text routes on, not a claim in the user's voice
+_CONDITION_BEFORE: Final = linear_re.compile(
+    r"\b(?:if|when|whenever|unless|once|where|in\s+case|whether)\s+(?:the\s+)?\Z", re.I
+)
+# "only use this tool if the user explicitly confirms": a restriction that protects the user
+_RESTRICTION_AFTER: Final = linear_re.compile(
+    r"\A\s*(?:[\w-]+\s+){0,3}?(?:if|when|after|once|unless|until|with)\s+(?:[\w'-]+\s+){0,6}?"
+    r"(?:confirm\w*|approv\w*|consent\w*|permi\w*|agree\w*|explicitly|asks?|requests?|authori\w*)\b",
+    re.I,
+)
+
+
+# {"role": "system", "content": "..."}: a chat message object with a privileged role; the span
+# ends where its content begins
+_JSON_ROLE: Final = linear_re.compile(
+    r"""[{,]\s*["']role["']\s*:\s*["'](?:system|developer)["']\s*,\s*["']content["']\s*:\s*["']""",
+    re.I,
+)
+
+
+_PLACEHOLDER: Final = linear_re.compile(
     r"=(?:[A-Z][A-Z0-9_]{3,}|[^&]*(?:conversation|messages?|history|secret|token|password|summary"
     r"|chat|context|prompt|email|answer|reply)[^&]*)(?:&|$)",
     re.I,
@@ -190,40 +241,73 @@ def extract(raw: str) -> Signals:
     found = Signals(folded, masked, sentences=sentences(masked))
     plain = masked.isascii()
     for name, pattern in (PATTERNS if plain else patterns_wide()).items():
-        found.spans[name] = [m.span() for m in pattern.finditer(masked)]
+        found.spans[name] = _spans(pattern, masked)
+    found.spans["cred"] = [s for s in found.spans["cred"] if not _SSH_PUBLIC.match(masked, s[0])]
     found.spans["tag"] = [
-        m.span()
-        for m in TAG.finditer(masked)
-        if _tag_counts(m.group(0)) and not _xml_data(masked, m)
+        m.span() for m in _each(TAG, masked) if _tag_counts(m.group(0)) and not _xml_data(masked, m)
     ]
-    found.spans["special"] = [m.span() for m in SPECIAL.finditer(_code_masked(text))]
+    found.spans["special"] = _spans(SPECIAL, _code_masked(text))
+    found.spans["json_role"] = _spans(_JSON_ROLE, text)
     # a polite request to the model ("it would be great if you could send ...") is an order too
     found.spans["imperative"] = sorted(
         _imperatives(masked, found.sentences) + found.spans["request"]
     )
-    found.spans["shell"] = [m.span() for m in _SHELL.finditer(text)]
-    found.spans["decode_order"] = [m.span() for m in _DECODE_ORDER.finditer(masked)]
-    found.spans["impersonation"] = [m.span() for m in _IMPERSONATION.finditer(masked)]
+    found.spans["shell"] = _spans(_SHELL, text)
+    found.spans["decode_order"] = _spans(_DECODE_ORDER, masked)
+    found.spans["impersonation"] = [
+        span
+        for span in _spans(_IMPERSONATION, masked)
+        if not _CONDITION_BEFORE.search(masked[max(0, span[0] - 30) : span[0]])
+    ]
+    for name in ("pref_soft", "pref_exclusive"):
+        found.spans[name] = [
+            span
+            for span in found.spans[name]
+            if not _RESTRICTION_AFTER.search(masked[span[1] : span[1] + 120])
+        ]
     # A credential file inside a code span is still named ("`cat ~/.ssh/id_rsa`"); only an
     # example framed as data ("detects paths such as ...") is masked.
     plain_text = masked if _framed(text) else text
     found.spans["store"] = [
         m.span()
-        for m in _STORE.finditer(plain_text)
+        for m in _each(_STORE, plain_text)
         if not _NOT_STORE.match(plain_text, m.start()) and not _NOT_STORE.search(m.group(0))
     ]
-    found.spans["quantified"] = [m.span() for m in _QUANTIFIED.finditer(masked)]
-    found.spans["url"] = [m.span() for m in URL.finditer(text) if not _benign_url(m.group(0))]
+    found.spans["quantified"] = _spans(_QUANTIFIED, masked)
+    found.spans["url"] = [m.span() for m in _each(URL, text) if not _benign_url(m.group(0))]
     found.spans["email"] = [
-        m.span() for m in EMAIL.finditer(text) if not _benign_host(m.group(0).split("@")[1])
+        m.span() for m in _each(EMAIL, text) if not _benign_host(m.group(0).split("@")[1])
     ]
-    found.spans["phone"] = [m.span() for m in PHONE.finditer(text)]
-    found.spans["param_sink"] = [m.span() for m in PARAM_SINK.finditer(text)]
-    found.spans["image"] = [m.span() for m in IMAGE.finditer(text) if _image_with_data(m)]
-    found.spans["image_slot"] = [m.span() for m in IMAGE.finditer(text) if _image_slot(m)]
-    found.spans["generic_tools"] = [m.span() for m in _GENERIC_TOOLS.finditer(masked)]
+    found.spans["phone"] = _spans(PHONE, text)
+    found.spans["param_sink"] = _spans(PARAM_SINK, text)
+    images = _each(IMAGE, text)
+    found.spans["image"] = [m.span() for m in images if _image_with_data(m)]
+    found.spans["image_slot"] = [m.span() for m in images if _image_slot(m)]
+    # a link the model is told to fill with data leaks it when the user (or a preview) opens it
+    links = [m.span(1) for m in _each(LINK, text) if _link_slot(m)]
+    found.spans["image"] += links
+    found.spans["image_slot"] += links
+    found.spans["generic_tools"] = [
+        m.span()
+        for m in _each(_GENERIC_TOOLS, masked)
+        if not _OWN_TOOLS_AFTER.match(masked[m.end() : m.end() + 40])
+        and not _NOT_FOR_BEFORE.search(masked[max(0, m.start() - 20) : m.start()])
+    ]
     found.tool_refs = _tool_refs(text)
     return found
+
+
+MAX_MATCHES: Final = 2000
+"""At most this many matches of one pattern count per text: honest text never comes
+near, and a hostile one (50,000 `a@b.`) costs no more than this much evidence."""
+
+
+def _each(pattern: linear_re.Pattern, text: str) -> list[Any]:
+    return pattern.matches(text, MAX_MATCHES)
+
+
+def _spans(pattern: linear_re.Pattern, text: str) -> list[Span]:
+    return pattern.spans(text, MAX_MATCHES)
 
 
 def _unconfuse(text: str) -> str:
@@ -260,9 +344,9 @@ def _xml_data(text: str, match: re.Match[str]) -> bool:
 # The other languages' read and move verbs opening a clause are orders too ("Lisez ...",
 # "Senden Sie ...", "Envíe ..."): the same combination rules then see them.
 @lru_cache(maxsize=2)
-def _clause_verbs(wide: bool) -> re.Pattern[str]:
+def _clause_verbs(wide: bool) -> linear_re.Pattern:
     verbs = other_languages("read_verb", wide) + other_languages("move_verb", wide)
-    return regex_cache.compile(
+    return linear_re.compile(
         r"(?:^|[:>]\s*|[,;]\s*)(?:" + "|".join(f"(?:{p})" for p in verbs) + ")", re.I | re.M
     )
 
@@ -322,17 +406,103 @@ def _image_slot(match: re.Match[str]) -> bool:
     return _image_with_data(match) and bool(re.search(r"[{<$]|%s|\[[a-z_ ]+\]", url))
 
 
+def _link_slot(match: Any) -> bool:
+    """A link whose query has a slot for the conversation or a secret (`d=CONVERSATION_B64`,
+    `c={chat_history}`); `q={query}` is the tool's own argument, not a leak."""
+    url = match.group(1) or ""
+    if _benign_url(url if "//" in url else "//" + url):
+        return False
+    query = url.split("?", 1)[1] if "?" in url else ""
+    return bool(_PLACEHOLDER.search(query))
+
+
+_KEBAB_VERBS: Final = frozenset(
+    [
+        "get",
+        "set",
+        "list",
+        "create",
+        "update",
+        "delete",
+        "read",
+        "write",
+        "send",
+        "run",
+        "search",
+        "fetch",
+        "add",
+        "remove",
+        "query",
+        "open",
+        "close",
+        "start",
+        "stop",
+        "post",
+        "put",
+        "upload",
+        "download",
+        "execute",
+        "call",
+        "make",
+        "find",
+        "browse",
+        "navigate",
+        "click",
+        "fill",
+        "take",
+        "describe",
+        "generate",
+        "check",
+        "validate",
+        "edit",
+        "move",
+        "copy",
+        "rename",
+        "insert",
+        "append",
+        "clear",
+        "reset",
+        "sync",
+        "show",
+        "view",
+        "load",
+        "save",
+        "submit",
+        "export",
+        "import",
+        "convert",
+        "analyze",
+        "analyse",
+        "summarize",
+        "translate",
+        "",
+    ]
+)
+_TOOL_NOUN_AFTER: Final = linear_re.compile(r"\A[`'\"]?\s*(?:tool|function|server)s?\b", re.I)
+
+
+def _compound_word(name: str, after: str) -> bool:
+    """`markdown-inspired`: one hyphen, no verb first, and not called a tool: a compound word."""
+    if "_" in name or "." in name or name.count("-") != 1:
+        return False
+    return name.split("-")[0] not in _KEBAB_VERBS and not _TOOL_NOUN_AFTER.match(after)
+
+
 def _tool_refs(masked: str) -> list[tuple[Span, str]]:
     refs: list[tuple[Span, str]] = []
-    for match in _TOOL_REF.finditer(masked):
+    for match in _each(_TOOL_REF, masked):
         name = next((g for g in match.groups() if g), "")
         bare = match.lastindex in (5, 6)
         if bare and name not in WELL_KNOWN:
             continue  # a snake_case word alone is as likely a parameter or value name
+        if _NOT_A_TOOL_AFTER.match(masked[match.end() : match.end() + 30]):
+            continue  # "uses create_subitem mutation": an API's name for something, not a tool
+        if _compound_word(name, masked[match.end() : match.end() + 20]):
+            continue  # "uses Markdown-inspired text": an English compound, not a kebab-case tool
         if "." in name and not re.search(r"[_-]", name):
             continue  # a file or host name (mcp.json, api.example.com), not a tool
         refs.append((match.span(), name.strip(".")))
-    for match in _TOOL_REF_I18N.finditer(masked):
+    for match in _each(_TOOL_REF_I18N, masked):
         name = next((g for g in match.groups() if g), "")
         if "." in name and not re.search(r"[_-]", name):
             continue

@@ -13,7 +13,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Final
 
-from mcpvcr import regex_cache
+from mcpvcr import linear_re
 from mcpvcr.identifiers import spaced
 from mcpvcr.scan.confusables import WELL_KNOWN, mixed_script, skeleton
 from mcpvcr.scan.context import Context, Kind
@@ -23,7 +23,7 @@ from mcpvcr.scan.rules_flow import prompt_purpose
 from mcpvcr.scan.scanner import scan_text, signals_of
 
 MAX_DEPTH: Final = 24
-_RECIPIENT_PARAM: Final = regex_cache.compile(
+_RECIPIENT_PARAM: Final = linear_re.compile(
     r"^(?:b?cc|to|recipients?|forward(?:_?to)?|reply_?to|send_?to|email|e_?mail|address|phone"
     r"|number|destination|webhook(?:_?url)?|callback(?:_?url)?|target|channel|receiver)s?$",
     re.I,
@@ -293,7 +293,7 @@ def _answers(
             yield path, text, here.at(self_name=target if label == "tool" else ""), where
 
 
-_RENDERED: Final = regex_cache.compile(
+_RENDERED: Final = linear_re.compile(
     r"profile=mcp-app|javascript|ecmascript|text/css|application/wasm", re.I
 )
 
@@ -394,6 +394,28 @@ def _all_params(tools: list[dict[str, Any]]) -> Iterator[str]:
         props = schema.get("properties") if isinstance(schema, dict) else None
         if isinstance(props, dict):
             yield from (str(p) for p in props)
+        # the server's own vocabulary: property names at any depth and the values its
+        # enums and consts offer (an operation called 'replace_block' is not another server's)
+        yield from _schema_words(schema, 0)
+
+
+def _schema_words(node: Any, depth: int) -> Iterator[str]:
+    if depth > 12:
+        return
+    if isinstance(node, dict):
+        for key, value in node.items():
+            if key in ("enum", "const"):
+                for item in value if isinstance(value, list) else [value]:
+                    if isinstance(item, str) and 2 < len(item) <= 60:
+                        yield item
+            elif key == "properties" and isinstance(value, dict):
+                yield from (str(p) for p in value)
+                yield from (w for v in value.values() for w in _schema_words(v, depth + 1))
+            elif isinstance(value, (dict, list)):
+                yield from _schema_words(value, depth + 1)
+    elif isinstance(node, list):
+        for item in node:
+            yield from _schema_words(item, depth + 1)
 
 
 def _esc(part: str) -> str:

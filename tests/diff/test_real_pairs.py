@@ -3,16 +3,16 @@
 The expected changes were read off the real recordings first:
 - server-sequential-thinking 2025.11.25 -> 2026.8.31: three boolean inputs became
   boolean|string (accepts more: additive), one word of the description was rewritten
-  (security), and the tool now declares readOnlyHint/openWorldHint:false (info).
+  (an honest rewording: info), and the tool now declares readOnlyHint/openWorldHint:false (info).
 - mcp-server-git 2025.11.25 -> 2026.10.19: git_add's `files` gained minItems 1 (an empty
-  list is now rejected: breaking), git_show's description was rewritten (security), the
+  list is now rejected: breaking), git_show's description was rewritten (honest: info), the
   handshake moved from initialize 2025-06-18 to server/discover 2026-07-28 (info), and
   git_add/git_reset became idempotent (additive).
 - server-everything 2025.11.25 -> 2026.8.31: the tools moved from camelCase to kebab-case
   names; three kept their meaning under the new spelling (getTinyImage -> get-tiny-image,
   ...: renames, still breaking), the rest were dropped (add, zip, sampleLLM, ...) and new
   ones added; the 100 static test resources were removed; echo's description and the
-  server instructions were rewritten (security).
+  server instructions were rewritten (honest rewordings the scanner finds nothing in: info).
 """
 
 from __future__ import annotations
@@ -55,12 +55,13 @@ def test_sequential_thinking_release_pair() -> None:
         ("input.type.widened", "additive", f"{base}/inputSchema/properties/{name}/type")
         for name in ("isRevision", "needsMoreThoughts", "nextThoughtNeeded")
     } <= _pairs(changes)
-    assert ("tool.description.changed", "security", f"{base}/description") in _pairs(changes)
+    # an honest rewording (the scanner finds nothing new in it) is info, its diff still shown
+    assert ("tool.description.changed", "info", f"{base}/description") in _pairs(changes)
     assert changes.counts()["breaking"] == 0
     [rewrite] = [c for c in changes.changes if c.rule == "tool.description.changed"]
     assert "[-next_thought_needed-] {+nextThoughtNeeded+}" in (rewrite.text_diff or "")
     assert not evaluate(changes, ["breaking"]).failed
-    assert evaluate(changes, ["breaking", "security"]).failed
+    assert not evaluate(changes, ["breaking", "security"]).failed
     # The downgrade is the mirror: the same inputs now accept less.
     back = diff(new, old)
     assert back.counts()["breaking"] == 3
@@ -92,9 +93,11 @@ def test_sequential_thinking_zod_safe_integer_bounds_break_nobody() -> None:
         ),
         ("tool.output_schema.added", f"{base}/outputSchema"),
     }
-    security = {c.location for c in changes.of_class("security")}
-    assert f"{base}/description" in security
-    assert {f"{base}/inputSchema/properties/{p}/description" for p in props[2:]} <= security
+    # the rewritten descriptions are honest: shown as info with their word diff, not security
+    assert changes.of_class("security") == []
+    info = {c.location for c in changes.of_class("info")}
+    assert f"{base}/description" in info
+    assert {f"{base}/inputSchema/properties/{p}/description" for p in props[2:]} <= info
 
 
 @pytest.mark.real_target(f"git@{OLD_GIT}", f"git@{NEW_GIT}")
@@ -109,16 +112,15 @@ def test_git_release_pair(tmp_path: Path) -> None:
     assert [(c.rule, c.location) for c in changes.of_class("breaking")] == [
         ("input.min_items.tightened", "/tools/git_add/inputSchema/properties/files/minItems")
     ]
-    assert [(c.rule, c.location) for c in changes.of_class("security")] == [
-        ("tool.description.changed", "/tools/git_show/description")
-    ]
+    assert changes.of_class("security") == []
+    assert ("tool.description.changed", "info", "/tools/git_show/description") in pairs
     assert ("server.protocol_version.changed", "info", "/server/protocolVersion") in pairs
     for tool_name in ("git_add", "git_reset"):
         location = f"/tools/{tool_name}/annotations/idempotentHint"
         assert ("annotation.idempotent.added", "additive", location) in pairs
     assert not {"tool.removed", "tool.added", "tool.renamed"} & {c.rule for c in changes.changes}
     verdict = evaluate(changes, ["breaking", "security"])
-    assert verdict.failed and len(verdict.reasons) == 2
+    assert verdict.failed and len(verdict.reasons) == 1
 
 
 @pytest.mark.real_target(f"sequential-thinking@{NEW_ST}")
@@ -145,8 +147,8 @@ def test_server_everything_release_pair() -> None:
     pairs = _pairs(changes)
     assert ("tool.removed", "breaking", "/tools/sampleLLM") in pairs
     assert ("tool.added", "additive", "/tools/get-env") in pairs
-    assert ("tool.description.changed", "security", "/tools/echo/description") in pairs
-    assert ("server.instructions.changed", "security", "/server/instructions") in pairs
+    assert ("tool.description.changed", "info", "/tools/echo/description") in pairs
+    assert ("server.instructions.changed", "info", "/server/instructions") in pairs
     removed_resources = [c for c in changes.changes if c.rule == "resource.removed"]
     assert len(removed_resources) == 100
     assert evaluate(changes, ["breaking"]).failed
