@@ -134,8 +134,10 @@ def render_page(rule: Rule, *, link_index: bool = True) -> str:
     parts = [
         f"# `{rule.code}`",
         "",
-        f"**Severity:** {rule.severity} · **Family:** {family(rule)} · **Scope:** {rule.scope}"
-        f" · {status} · {default}",
+        (
+            f"**Severity:** {rule.severity} · **Family:** {family(rule)} · **Scope:** {rule.scope}"
+            f" · {status} · {default}"
+        ),
         "",
         "## What it checks",
         "",
@@ -185,10 +187,12 @@ def render_index(rules: list[Rule]) -> str:
     lines = [
         "# Lint rules",
         "",
-        "Every rule `mcpvcr lint` and `mcpvcr score` apply, in evaluation order, then the"
-        " rules of `mcpvcr lint --config` (launch configs). "
-        "`mcpvcr rules` prints this list, `mcpvcr rules CODE` a rule's page. "
-        "Generated from the rule registry by `python -m tests.regen rules`; do not edit.",
+        (
+            "Every rule `mcpvcr lint` and `mcpvcr score` apply, in evaluation order, then the"
+            " rules of `mcpvcr lint --config` (launch configs). "
+            "`mcpvcr rules` prints this list, `mcpvcr rules CODE` a rule's page. "
+            "Generated from the rule registry by `python -m tests.regen rules`; do not edit."
+        ),
         "",
         "| code | severity | family | what it checks |",
         "|---|---|---|---|",

@@ -53,9 +53,11 @@ def bar_chart(rows: Sequence[tuple[str, float | None]], maximum: float, label: s
     label_width, bar_width, row_height = 240, 320, 28
     height = row_height * len(rows) + 8
     parts = [
-        f'<svg class="bars" viewBox="0 0 {label_width + bar_width + 70} {height}" '
-        f'width="{label_width + bar_width + 70}" height="{height}" role="img" '
-        f'aria-label="{esc(label)}">'
+        (
+            f'<svg class="bars" viewBox="0 0 {label_width + bar_width + 70} {height}" '
+            f'width="{label_width + bar_width + 70}" height="{height}" role="img" '
+            f'aria-label="{esc(label)}">'
+        )
     ]
     for index, (name, value) in enumerate(rows):
         y = 4 + index * row_height
@@ -89,8 +91,10 @@ def histogram(bars: Sequence[tuple[str, int]], label: str) -> str:
     width = len(bars) * (bar + gap) + gap
     top = max((count for _, count in bars), default=0) or 1
     parts = [
-        f'<svg class="histogram" viewBox="0 0 {width} {plot + 44}" width="{width}" '
-        f'height="{plot + 44}" role="img" aria-label="{esc(label)}">'
+        (
+            f'<svg class="histogram" viewBox="0 0 {width} {plot + 44}" width="{width}" '
+            f'height="{plot + 44}" role="img" aria-label="{esc(label)}">'
+        )
     ]
     for index, (name, count) in enumerate(bars):
         x = gap + index * (bar + gap)

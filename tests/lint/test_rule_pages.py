@@ -92,9 +92,8 @@ def test_docs_rules_is_what_the_registry_renders() -> None:
     stale = sorted(set(have) - set(want))
     assert not stale, f"{DOCS_DIR} has pages of no rule; delete: {', '.join(stale)}"
     differ = sorted(name for name in want if have.get(name) != want[name])
-    assert not differ, f"{DOCS_DIR} is out of date ({', '.join(differ[:5])}...): run" + (
-        " `python -m tests.regen rules`"
-    )
+    hint = "run `python -m tests.regen rules`"
+    assert not differ, f"{DOCS_DIR} is out of date ({', '.join(differ[:5])}...): {hint}"
 
 
 def test_a_page_has_every_section() -> None:
