@@ -22,10 +22,9 @@ import re
 from collections.abc import Mapping
 from typing import Any, Final
 
-from mcpvcr import linear_re
 from mcpvcr.cassette import CONTROL_PREFIX as CONTROL_PREFIX
 
-FREE_TEXT: Final = linear_re.compile(
+FREE_TEXT: Final = re.compile(
     r"^(?:text|message|msg|content|body|prompt|query|q|comment|note|notes|description|input"
     r"|data|value|thought|sentence|question|answer|instructions?|markdown|html|code|script"
     r"|expression|expr|template|title|subject|summary|reason|search|keywords?|pattern|regex)$",

@@ -39,12 +39,10 @@ import re
 from collections.abc import Mapping
 from typing import Any, Final
 
-from mcpvcr import linear_re
-
 _JUNK_WORDS: Final = frozenset(
     {"nan", "infinity", "-infinity", "+infinity", "null", "undefined", "none"}
 )
-_ERROR_TEXT: Final = linear_re.compile(
+_ERROR_TEXT: Final = re.compile(
     r"^(?:traceback \(most recent call last\):"
     r"|(?:(?:(?!no\b)[a-z]+ )?error|exception|fatal|uncaught"
     r"|[A-Z][A-Za-z]*(?:Error|Exception))\b\s*[:!(])",

@@ -28,9 +28,7 @@ import re
 from collections.abc import Iterable
 from typing import Any, Final
 
-from mcpvcr import linear_re
-
-ENVIRONMENT: Final = linear_re.compile(
+ENVIRONMENT: Final = re.compile(
     r"ENOTFOUND|EAI_AGAIN|ECONNREFUSED|ECONNRESET|ENETUNREACH|EHOSTUNREACH|ETIMEDOUT"
     r"|getaddrinfo|name or service not known|temporary failure in name resolution"
     r"|nodename nor servname|(?:could not|failed to|unable to) resolve"
@@ -43,7 +41,7 @@ ENVIRONMENT: Final = linear_re.compile(
     r"|too many requests|\b(?:HTTP|status(?: code)?)\W{0,3}429\b|quota (?:exceeded|exhausted)",
     re.IGNORECASE,
 )
-GUESS: Final = linear_re.compile(
+GUESS: Final = re.compile(
     r"\bnot found\b|does ?n[o']t exist|\bENOENT\b|\bno such \w+"
     r"|not a git repository|\bunknown (?:id|entity|item|resource|name|key|file|path)\b"
     r"|could not find|cannot find|can't find|did not match any|already exists"
@@ -54,7 +52,7 @@ GUESS: Final = linear_re.compile(
 )
 
 
-_REFUSAL: Final = linear_re.compile(
+_REFUSAL: Final = re.compile(
     r"\binvalid\b|\bnot (?:a |an )?valid\b|\bunknown\b|\bunsupported\b|\bunrecogni[sz]ed\b"
     r"|\bmust\b|\bexpected\b|\b(?:could|can)not (?:be )?pars|\bmalformed\b",
     re.IGNORECASE,
