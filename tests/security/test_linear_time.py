@@ -59,8 +59,8 @@ def test_a_hostile_run_does_not_hide_a_poisoned_sentence_after_it() -> None:
 def test_every_scanner_pattern_runs_on_re2_but_the_named_ones() -> None:
     # A fresh process: a pytest worker's table also holds schema patterns other tests built.
     code = (
-        "import json; from tests.security.test_linear_time import scanner_patterns_on_re; "
-        "print(json.dumps(scanner_patterns_on_re()))"
+        "import json; from tests.security import test_linear_time as t; "
+        f"print(json.dumps(t.{scanner_patterns_on_re.__name__}()))"
     )
     done = subprocess.run(
         [sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, timeout=300
@@ -145,8 +145,8 @@ def test_every_scanner_pattern_on_re2_finds_what_re_finds_on_the_corpus() -> Non
     # in a pytest worker it also holds every schema `pattern` other tests compiled, some
     # of them built to make `re` backtrack for minutes.
     code = (
-        "import json; from tests.security.test_linear_time import scanner_differences; "
-        "print(json.dumps(scanner_differences()))"
+        "import json; from tests.security import test_linear_time as t; "
+        f"print(json.dumps(t.{scanner_differences.__name__}()))"
     )
     done = subprocess.run(
         [sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, timeout=600
