@@ -103,6 +103,29 @@ JSON = Any
 """A JSON value (dict, list, str, int, float, bool or None) as decoded from the wire."""
 
 
+SIDE_EFFECT_CHANGES: Final = ("created", "modified", "deleted")
+"""The kinds of change a `sideEffects` observation lists (mcpvcr.live.effects writes them)."""
+
+
+def side_effect_entries(effects: Any) -> list[tuple[str, str, int | None]]:
+    """(change, path, size) of each well-formed entry of a recorded `sideEffects` value.
+
+    The one reader of the observation, for the lint rule, the coverage count and the
+    report; a size that is not an integer reads as None.
+    """
+    if not isinstance(effects, Mapping):
+        return []
+    found: list[tuple[str, str, int | None]] = []
+    for change in SIDE_EFFECT_CHANGES:
+        entries = effects.get(change)
+        for entry in entries if isinstance(entries, list) else []:
+            if isinstance(entry, Mapping) and isinstance(entry.get("path"), str):
+                size = entry.get("size")
+                ok = isinstance(size, int) and not isinstance(size, bool)
+                found.append((change, entry["path"], size if ok else None))
+    return found
+
+
 def coarse_latency_ms(seconds: float) -> int:
     """Map a measured duration onto the recorded latency ladder."""
     millis = seconds * 1000.0

@@ -11,7 +11,8 @@ from collections import defaultdict
 from collections.abc import Iterator
 from typing import Any
 
-from mcpvcr.cassette import LIST_KINDS, LIST_METHODS
+from mcpvcr.cassette import LIST_KINDS, LIST_METHODS, side_effect_entries
+from mcpvcr.fuzz.order import is_read_only
 from mcpvcr.jsonrpc import INVALID_PARAMS, METHOD_NOT_FOUND, TARGET_KIND, content_texts
 from mcpvcr.lint.context import LintContext
 from mcpvcr.lint.registry import Hit, rule
@@ -353,15 +354,13 @@ def readonly_tool_wrote(ctx: LintContext) -> Iterator[Hit]:
     read_only = {
         str(item.get("name"))
         for item in ctx.cassette.tools
-        if isinstance(item, dict)
-        and isinstance(item.get("annotations"), dict)
-        and item["annotations"].get("readOnlyHint") is True
+        if isinstance(item, dict) and is_read_only(item)
     }
     wrote: dict[str, set[str]] = defaultdict(set)
     for item in ctx.cassette.interactions_for("tools/call"):
         target = str(item.get("target", ""))
         if target in read_only:
-            wrote[target] |= set(changed_paths(item.get("sideEffects")))
+            wrote[target] |= {path for _, path, _ in side_effect_entries(item.get("sideEffects"))}
     for target in sorted(wrote):
         paths = sorted(wrote[target])
         if paths:
@@ -370,16 +369,3 @@ def readonly_tool_wrote(ctx: LintContext) -> Iterator[Hit]:
                 f"its working directory ({_cases(paths)}).",
                 {"tool": target},
             )
-
-
-def changed_paths(effects: Any) -> list[str]:
-    """The paths a recorded `sideEffects` observation names (live/effects.py)."""
-    if not isinstance(effects, dict):
-        return []
-    found: list[str] = []
-    for key in ("created", "modified", "deleted"):
-        entries = effects.get(key)
-        for entry in entries if isinstance(entries, list) else []:
-            if isinstance(entry, dict) and isinstance(entry.get("path"), str):
-                found.append(entry["path"])
-    return found

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from mcpvcr.cassette import side_effect_entries
 from mcpvcr.live.sandbox import Jail, Snapshot, changes
 
 
@@ -42,11 +43,9 @@ class SideEffects:
 
 def files_written(interactions: list[dict[str, Any]]) -> dict[str, int]:
     """Tool -> how many distinct files its calls created, modified or deleted (coverage)."""
-    from mcpvcr.lint.rules_behaviour import changed_paths
-
     paths: dict[str, set[str]] = {}
     for item in interactions:
-        changed = changed_paths(item.get("sideEffects"))
+        changed = [path for _, path, _ in side_effect_entries(item.get("sideEffects"))]
         if changed:
             paths.setdefault(str(item.get("target")), set()).update(changed)
     return {tool: len(found) for tool, found in sorted(paths.items())}

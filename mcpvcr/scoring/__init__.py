@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from mcpvcr.cassette import side_effect_entries
 from mcpvcr.jsonrpc import content_texts
 from mcpvcr.scoring.model import (
     EVIDENCE_CAP,
@@ -125,28 +126,17 @@ def _server(cassette: Cassette) -> dict[str, str]:
 
 def side_effects(cassette: Cassette) -> tuple[SideEffect, ...]:
     """What recorded calls changed in the jail's copy: `sideEffects` {change: [{path, size}]}."""
-    found = []
-    for item in cassette.interactions_for("tools/call"):
-        effects = item.get("sideEffects")
-        if not isinstance(effects, dict):
-            continue
-        for change in ("created", "modified", "deleted"):
-            entries = effects.get(change)
-            for entry in entries if isinstance(entries, list) else []:
-                if isinstance(entry, dict) and isinstance(entry.get("path"), str):
-                    size = entry.get("size")
-                    found.append(
-                        SideEffect(
-                            tool=str(item.get("target", "")),
-                            case=str(item.get("case", "")),
-                            change=change,
-                            path=entry["path"],
-                            size=size
-                            if isinstance(size, int) and not isinstance(size, bool)
-                            else None,
-                        )
-                    )
-    return tuple(found)
+    return tuple(
+        SideEffect(
+            tool=str(item.get("target", "")),
+            case=str(item.get("case", "")),
+            change=change,
+            path=path,
+            size=size,
+        )
+        for item in cassette.interactions_for("tools/call")
+        for change, path, size in side_effect_entries(item.get("sideEffects"))
+    )
 
 
 def fuzz_rows(cassette: Cassette) -> list[FuzzRow]:
