@@ -10,14 +10,24 @@ Nothing here starts processes or does work at session start (safe with `pytest -
 
 from __future__ import annotations
 
+import atexit
 import os
+import shutil
 import sys
+import tempfile
 from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 
 REPO_ROOT = Path(__file__).resolve().parent.parent
+
+# mcpvcr's speed-up cache (mcpvcr.disk_cache) and its key: private to this test process (and
+# the CLI runs it spawns), so no test reads or writes the user's, and none depends on it.
+_CACHE_HOME = tempfile.mkdtemp(prefix="mcpvcr-test-cache-")
+atexit.register(shutil.rmtree, _CACHE_HOME, True)
+os.environ["MCPVCR_CACHE_DIR"] = os.path.join(_CACHE_HOME, "cache")
+os.environ["XDG_STATE_HOME"] = os.path.join(_CACHE_HOME, "state")
 
 
 def in_ci() -> bool:

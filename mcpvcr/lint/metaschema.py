@@ -16,15 +16,12 @@ a pre-commit hook or a CI gate) imports no jsonschema at all.
 from __future__ import annotations
 
 import copy
-import importlib.util
 import json
-import os
 import warnings
-import zlib
 from functools import cache, lru_cache
 from typing import Any
 
-from mcpvcr.disk_cache import Table
+from mcpvcr.disk_cache import Table, code_table
 from mcpvcr.jsonpointer import resolve_local_ref
 
 DRAFT_2020_12 = "https://json-schema.org/draft/2020-12/schema"
@@ -215,15 +212,7 @@ def _sub_problem(dialect: str, key: str) -> tuple[str, str] | None:
 @cache
 def _verdict_table() -> Table | None:
     """Stored verdicts, named by the installed jsonschema and this file (either changes them)."""
-    spec = importlib.util.find_spec("jsonschema")  # finds the package without importing it
-    if spec is None or spec.origin is None:
-        return None
-    try:
-        stamps = [os.stat(path) for path in (spec.origin, __file__)]
-    except OSError:
-        return None
-    identity = "|".join(f"{spec.origin}:{st.st_size}:{st.st_mtime_ns}" for st in stamps)
-    return Table(f"schema-verdicts-{zlib.crc32(identity.encode('utf-8')):08x}")
+    return code_table("schema-verdicts", [__file__], ["jsonschema"])
 
 
 def _checked(dialect: str, key: str) -> tuple[str, str] | None:
