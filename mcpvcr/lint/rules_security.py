@@ -15,7 +15,8 @@ from collections.abc import Iterator
 
 from mcpvcr.lint.context import LintContext
 from mcpvcr.lint.registry import Hit, rule
-from mcpvcr.scan import Finding, Surface, scan_surface
+from mcpvcr.scan import Finding, Surface
+from mcpvcr.scan.memo import remembered_scan
 
 
 def _findings(ctx: LintContext) -> list[Finding]:
@@ -23,7 +24,7 @@ def _findings(ctx: LintContext) -> list[Finding]:
     cached = ctx.cache.get("security.scan")
     if cached is None:
         cassette = ctx.cassette
-        cached = ctx.cache["security.scan"] = scan_surface(
+        cached = ctx.cache["security.scan"] = remembered_scan(
             Surface(
                 instructions=cassette.instructions,
                 server_info=cassette.server_info,

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any, Final
 
 from mcpvcr import linear_re
@@ -18,6 +18,7 @@ from mcpvcr.identifiers import spaced
 from mcpvcr.scan.confusables import WELL_KNOWN, mixed_script, skeleton
 from mcpvcr.scan.context import Context, Kind
 from mcpvcr.scan.finding import Finding, show
+from mcpvcr.scan.recorded import Surface
 from mcpvcr.scan.rules import purpose_sensitive
 from mcpvcr.scan.rules_flow import prompt_purpose
 from mcpvcr.scan.scanner import scan_text, signals_of
@@ -78,21 +79,6 @@ _KNOWN_KEYS: Final = frozenset(
     | set(_VALUE_KEYS)
 )
 """Schema keywords whose strings are structure (types, names, patterns) or walked elsewhere."""
-
-
-@dataclass(frozen=True)
-class Surface:
-    """The model-visible parts of one recorded server (raw wire data, any shape)."""
-
-    instructions: Any = None
-    server_info: Any = None
-    tools: Sequence[Any] = ()
-    resources: Sequence[Any] = ()
-    templates: Sequence[Any] = ()
-    prompts: Sequence[Any] = ()
-    interactions: Sequence[Any] = ()
-    known_tools: frozenset[str] = field(default_factory=frozenset)
-    """Names of tools on other recorded servers, compared with this server's names."""
 
 
 Item = tuple[str, str, Context, dict[str, str]]
@@ -199,18 +185,20 @@ def _schema(
     here = {**where, "param": param} if param else where
     kind: Kind = "param" if param else "text"
     for key in _TEXT_KEYS:
-        for index, value in enumerate(_strings(schema.get(key))):
+        if key not in schema:
+            continue
+        for index, value in enumerate(_strings(schema[key])):
             yield (
                 f"{path}/{key}" + (f"/{index}" if key == "examples" else ""),
                 value,
                 ctx[kind],
                 here,
             )
-    value_kind: Kind = (
-        "recipient_value" if _RECIPIENT_PARAM.match(param.rsplit(".", 1)[-1]) else kind
-    )
+    value_kind: Kind = "recipient_value" if param and _recipient(param) else kind
     for key in _VALUE_KEYS:
-        for index, value in enumerate(_strings(schema.get(key))):
+        if key not in schema:
+            continue
+        for index, value in enumerate(_strings(schema[key])):
             yield (
                 f"{path}/{key}" + (f"/{index}" if key == "enum" else ""),
                 value,
@@ -243,6 +231,12 @@ def _schema(
                 )
         elif key not in _TEXT_KEYS + _VALUE_KEYS and isinstance(value, dict | list):
             yield from _schema(value, f"{path}/{key}", ctx, where, param, depth + 1)
+
+
+@lru_cache(maxsize=4096)
+def _recipient(param: str) -> bool:
+    """Whether a parameter (its last dotted part) names where data goes."""
+    return bool(_RECIPIENT_PARAM.match(param.rsplit(".", 1)[-1]))
 
 
 def _prompt_items(prompt: dict[str, Any], base: Context) -> Iterator[Item]:
