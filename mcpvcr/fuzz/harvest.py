@@ -19,8 +19,6 @@ import re
 from collections.abc import Mapping
 from typing import Any, Final
 
-from mcpvcr.fuzz.schemas import SchemaProblem, build_validator, is_valid
-
 LISTING: Final = frozenset(
     {"list", "search", "find", "query", "browse", "ls", "enumerate", "all", "index"}
 )
@@ -81,6 +79,8 @@ class Harvest:
                     break
         if changed == arguments:
             return arguments, False
+        from mcpvcr.fuzz.schemas import SchemaProblem, build_validator, is_valid
+
         try:
             accepted = is_valid(build_validator(schema), changed)
         except SchemaProblem:

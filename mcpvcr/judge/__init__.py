@@ -33,6 +33,7 @@ from typing import TYPE_CHECKING, Any, Final
 
 from mcpvcr._version import JUDGE_NAME, JUDGE_VERSION
 from mcpvcr.cassette import Cassette
+from mcpvcr.judge.accepts import accepts
 
 if TYPE_CHECKING:
     from mcpvcr.config import LintConfig
@@ -158,7 +159,7 @@ def facts_of(
         facts.add("malformed")
         params = item.get("params")
         arguments = params.get("arguments") if isinstance(params, Mapping) else None
-        if "lenient" in old or _accepts(input_schema, arguments):
+        if "lenient" in old or accepts(input_schema, arguments):
             facts.add("allowed")
     if str(item.get("target", "")) not in pinned and case != "replay":
         facts.add("guessed")
@@ -256,18 +257,6 @@ def _tools(cassette: Cassette) -> dict[str, Mapping[str, Any]]:
         for tool in cassette.tools
         if isinstance(tool, dict) and isinstance(tool.get("name"), str)
     }
-
-
-def _accepts(schema: Any, arguments: Any) -> bool:
-    """Whether the input schema accepts the arguments (False when it cannot be used)."""
-    if not isinstance(schema, Mapping) or arguments is None:
-        return False
-    from mcpvcr.fuzz.schemas import SchemaProblem, build_validator, is_valid
-
-    try:
-        return is_valid(build_validator(schema), arguments)
-    except SchemaProblem:
-        return False
 
 
 def _pinned(cassette: Cassette) -> frozenset[str]:
