@@ -144,6 +144,11 @@ class Pattern:
         """True when RE2 runs this pattern (time linear in the text)."""
         return self._re2 is not None
 
+    @property
+    def source(self) -> str | None:
+        """The RE2 source that runs this pattern (None when `re` runs it)."""
+        return self._plan.source if self._re2 is not None else None
+
     # --- the engine -----------------------------------------------------------------
 
     def _at_text_start(self, data: bytes, limit: int) -> Any:
@@ -325,6 +330,11 @@ class _Offsets:
 
 
 _last: list[Any] = [None, None, None]
+
+
+def encoded(text: str) -> tuple[bytes, _Offsets]:
+    """The UTF-8 bytes RE2 searches for `text` (and their offsets)."""
+    return _encoded(text)
 
 
 def _encoded(text: str) -> tuple[bytes, _Offsets]:

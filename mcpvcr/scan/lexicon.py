@@ -12,6 +12,7 @@ from functools import lru_cache
 from typing import Final
 
 from mcpvcr import linear_re
+from mcpvcr.pattern_group import PatternGroup
 from mcpvcr.scan.lexicon_i18n import I18N
 from mcpvcr.scan.lexicon_i18n2 import I18N2
 from mcpvcr.scan.lexicon_i18n3 import I18N3
@@ -554,14 +555,14 @@ def _compile(signal: str, wide: bool) -> linear_re.Pattern:
 
 # Most model-visible text is plain ASCII: it is matched without the branches of the
 # other scripts, which cost a try at every position and can never match there.
-PATTERNS: Final[dict[str, linear_re.Pattern]] = {s: _compile(s, False) for s in SIGNALS}
+PATTERNS: Final = PatternGroup({s: _compile(s, False) for s in SIGNALS})
 """One alternation per signal, for plain ASCII text: a single pass per text."""
 
 
 @lru_cache(maxsize=1)
-def patterns_wide() -> dict[str, linear_re.Pattern]:
+def patterns_wide() -> PatternGroup:
     """The same with every language's entries, for any other text (built when first needed)."""
-    return {s: _compile(s, True) for s in SIGNALS}
+    return PatternGroup({s: _compile(s, True) for s in SIGNALS})
 
 
 TAG: Final = linear_re.compile(

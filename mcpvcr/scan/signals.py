@@ -13,6 +13,7 @@ from functools import lru_cache
 from typing import Any, Final
 
 from mcpvcr import linear_re
+from mcpvcr.pattern_group import PatternGroup
 from mcpvcr.scan.confusables import _MAP as _CONFUSABLE_MAP
 from mcpvcr.scan.confusables import WELL_KNOWN, mixed_script
 from mcpvcr.scan.lexicon import (
@@ -232,6 +233,31 @@ class Signals:
         return [name for name in names if self.in_sentence(name, index, reach)]
 
 
+# The per-text patterns below, grouped by the text they search: a large cassette's texts
+# are first sifted by one RE2 Set per group (mcpvcr.pattern_group), small ones never are.
+_ON_MASKED: Final = PatternGroup(
+    {
+        "tag": TAG,
+        "decode_order": _DECODE_ORDER,
+        "impersonation": _IMPERSONATION,
+        "quantified": _QUANTIFIED,
+        "generic_tools": _GENERIC_TOOLS,
+    }
+)
+_ON_TEXT: Final = PatternGroup(
+    {
+        "json_role": _JSON_ROLE,
+        "shell": _SHELL,
+        "url": URL,
+        "email": EMAIL,
+        "phone": PHONE,
+        "param_sink": PARAM_SINK,
+        "image": IMAGE,
+        "link": LINK,
+    }
+)
+
+
 def extract(raw: str) -> Signals:
     """Fold `raw`, mask quoted examples, and find every signal family."""
     folded = fold(raw)
@@ -240,23 +266,26 @@ def extract(raw: str) -> Signals:
     masked = mask_quoted(text)
     found = Signals(folded, masked, sentences=sentences(masked))
     plain = masked.isascii()
-    for name, pattern in (PATTERNS if plain else patterns_wide()).items():
-        found.spans[name] = _spans(pattern, masked)
+    found.spans.update((PATTERNS if plain else patterns_wide()).spans(masked, MAX_MATCHES))
     found.spans["cred"] = [s for s in found.spans["cred"] if not _SSH_PUBLIC.match(masked, s[0])]
+    on_masked = _ON_MASKED.possible(masked)
+    on_text = _ON_TEXT.possible(text)
     found.spans["tag"] = [
-        m.span() for m in _each(TAG, masked) if _tag_counts(m.group(0)) and not _xml_data(masked, m)
+        m.span()
+        for m in _each_if("tag" in on_masked, TAG, masked)
+        if _tag_counts(m.group(0)) and not _xml_data(masked, m)
     ]
     found.spans["special"] = _spans(SPECIAL, _code_masked(text))
-    found.spans["json_role"] = _spans(_JSON_ROLE, text)
+    found.spans["json_role"] = _spans_if("json_role" in on_text, _JSON_ROLE, text)
     # a polite request to the model ("it would be great if you could send ...") is an order too
     found.spans["imperative"] = sorted(
         _imperatives(masked, found.sentences) + found.spans["request"]
     )
-    found.spans["shell"] = _spans(_SHELL, text)
-    found.spans["decode_order"] = _spans(_DECODE_ORDER, masked)
+    found.spans["shell"] = _spans_if("shell" in on_text, _SHELL, text)
+    found.spans["decode_order"] = _spans_if("decode_order" in on_masked, _DECODE_ORDER, masked)
     found.spans["impersonation"] = [
         span
-        for span in _spans(_IMPERSONATION, masked)
+        for span in _spans_if("impersonation" in on_masked, _IMPERSONATION, masked)
         if not _CONDITION_BEFORE.search(masked[max(0, span[0] - 30) : span[0]])
     ]
     for name in ("pref_soft", "pref_exclusive"):
@@ -273,23 +302,27 @@ def extract(raw: str) -> Signals:
         for m in _each(_STORE, plain_text)
         if not _NOT_STORE.match(plain_text, m.start()) and not _NOT_STORE.search(m.group(0))
     ]
-    found.spans["quantified"] = _spans(_QUANTIFIED, masked)
-    found.spans["url"] = [m.span() for m in _each(URL, text) if not _benign_url(m.group(0))]
-    found.spans["email"] = [
-        m.span() for m in _each(EMAIL, text) if not _benign_host(m.group(0).split("@")[1])
+    found.spans["quantified"] = _spans_if("quantified" in on_masked, _QUANTIFIED, masked)
+    found.spans["url"] = [
+        m.span() for m in _each_if("url" in on_text, URL, text) if not _benign_url(m.group(0))
     ]
-    found.spans["phone"] = _spans(PHONE, text)
-    found.spans["param_sink"] = _spans(PARAM_SINK, text)
-    images = _each(IMAGE, text)
+    found.spans["email"] = [
+        m.span()
+        for m in _each_if("email" in on_text, EMAIL, text)
+        if not _benign_host(m.group(0).split("@")[1])
+    ]
+    found.spans["phone"] = _spans_if("phone" in on_text, PHONE, text)
+    found.spans["param_sink"] = _spans_if("param_sink" in on_text, PARAM_SINK, text)
+    images = _each_if("image" in on_text, IMAGE, text)
     found.spans["image"] = [m.span() for m in images if _image_with_data(m)]
     found.spans["image_slot"] = [m.span() for m in images if _image_slot(m)]
     # a link the model is told to fill with data leaks it when the user (or a preview) opens it
-    links = [m.span(1) for m in _each(LINK, text) if _link_slot(m)]
+    links = [m.span(1) for m in _each_if("link" in on_text, LINK, text) if _link_slot(m)]
     found.spans["image"] += links
     found.spans["image_slot"] += links
     found.spans["generic_tools"] = [
         m.span()
-        for m in _each(_GENERIC_TOOLS, masked)
+        for m in _each_if("generic_tools" in on_masked, _GENERIC_TOOLS, masked)
         if not _OWN_TOOLS_AFTER.match(masked[m.end() : m.end() + 40])
         and not _NOT_FOR_BEFORE.search(masked[max(0, m.start() - 20) : m.start()])
     ]
@@ -308,6 +341,14 @@ def _each(pattern: linear_re.Pattern, text: str) -> list[Any]:
 
 def _spans(pattern: linear_re.Pattern, text: str) -> list[Span]:
     return pattern.spans(text, MAX_MATCHES)
+
+
+def _each_if(possible: bool, pattern: linear_re.Pattern, text: str) -> list[Any]:
+    return pattern.matches(text, MAX_MATCHES) if possible else []
+
+
+def _spans_if(possible: bool, pattern: linear_re.Pattern, text: str) -> list[Span]:
+    return pattern.spans(text, MAX_MATCHES) if possible else []
 
 
 def _unconfuse(text: str) -> str:

@@ -1,0 +1,102 @@
+"""Named patterns run over the same texts, skipped together when they cannot match (pure).
+
+The scanner runs one alternation per signal family (about twenty) over every text
+of a server: on a 5,000-tool cassette that is some 400,000 searches, most finding
+nothing, each paying Python's call overhead. An RE2 `Set` of the group answers in
+one pass which patterns match a text at all, so only those are searched. The Set
+costs about as much to build as the patterns themselves, so it is built only once
+a group has seen `SET_AFTER` texts (a large cassette), never for a small one.
+
+The Set is a filter, never a judge: a pattern RE2 cannot run (`re` fallback), a
+text longer than `SET_MAX_BYTES` (where RE2's automaton could run out of memory
+and answer "nothing" silently), or a Set that failed to build means every pattern
+runs as before. The answers are the same either way (tests/test_pattern_group.py).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, Final
+
+from mcpvcr import linear_re
+
+SET_AFTER: Final = 400
+"""Texts a group sees before it builds its Set (the build pays off after about a thousand)."""
+SET_MAX_BYTES: Final = 4096
+"""Longer texts are searched pattern by pattern (the Set is only trusted on short text)."""
+_SET_MEMORY: Final = 256 << 20
+
+Span = tuple[int, int]
+
+
+class _Every:
+    """The answer "any pattern may match" (contains every name)."""
+
+    def __contains__(self, name: object) -> bool:
+        return True
+
+
+_EVERY: Final = _Every()
+PossibleNames = frozenset[str] | _Every
+
+
+class PatternGroup:
+    """Named `linear_re` patterns, searched together with `spans`."""
+
+    def __init__(self, patterns: Mapping[str, linear_re.Pattern]) -> None:
+        self.patterns = dict(patterns)
+        self._seen = 0
+        self._set: Any = None
+        self._members: list[int] = []  # the Set's index -> position in `patterns`
+        self._always: frozenset[int] = frozenset()  # patterns the Set cannot hold
+
+    def spans(self, text: str, limit: int = linear_re.MAX_MATCHES) -> dict[str, list[Span]]:
+        """Each pattern's match spans in `text` (what `pattern.spans(text, limit)` gives)."""
+        candidates = self._candidates(text)
+        return {
+            name: (pattern.spans(text, limit) if candidates is None or index in candidates else [])
+            for index, (name, pattern) in enumerate(self.patterns.items())
+        }
+
+    def possible(self, text: str) -> PossibleNames:
+        """Which patterns can match `text` (`name in result`); every one when unknown."""
+        candidates = self._candidates(text)
+        if candidates is None:
+            return _EVERY
+        names = list(self.patterns)
+        return frozenset(names[index] for index in candidates)
+
+    def _candidates(self, text: str) -> set[int] | None:
+        """The patterns that can match `text`, or None when every one must be tried."""
+        self._seen += 1
+        if self._set is None and self._seen > SET_AFTER:
+            self._set = self._build() or False
+        if not self._set:
+            return None
+        data, _ = linear_re.encoded(text)
+        if len(data) > SET_MAX_BYTES:
+            return None
+        found = {self._members[i] for i in self._set.Match(data) or ()}
+        return found | self._always
+
+    def _build(self) -> Any:
+        import re2
+
+        options = re2.Options()
+        setattr(options, "max_mem", _SET_MEMORY)  # noqa: B010 - RE2's option, set by name
+        setattr(options, "log_errors", False)  # noqa: B010 - no RE2 log lines on stderr
+        built = re2.Set.SearchSet(options)
+        always = set()
+        try:
+            for index, pattern in enumerate(self.patterns.values()):
+                source = pattern.source
+                if source is None:
+                    always.add(index)
+                    continue
+                built.Add(source)
+                self._members.append(index)
+            built.Compile()
+        except re2.error:
+            return None
+        self._always = frozenset(always)
+        return built._set

@@ -1,0 +1,68 @@
+"""mcpvcr.pattern_group: a group's Set only skips patterns that cannot match."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from mcpvcr import linear_re, pattern_group
+from mcpvcr.pattern_group import PatternGroup
+from mcpvcr.scan.lexicon import PATTERNS, patterns_wide
+
+
+@pytest.fixture(autouse=True)
+def set_at_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(pattern_group, "SET_AFTER", 0)
+
+
+def _words() -> list[str]:
+    found: set[str] = set()
+    for pattern in [*PATTERNS.patterns.values(), *patterns_wide().patterns.values()]:
+        found.update(re.findall(r"[^\W\d_]{3,}", pattern.pattern))
+    return sorted(found)[:4000]
+
+
+WORDS = _words()
+GLUE = [" ", ". ", ", ", "\n", " you ", " must ", "~/.ssh/", "http://x.example/", "@", "`"]
+TEXTS = st.lists(st.sampled_from(WORDS) | st.sampled_from(GLUE), max_size=80).map("".join)
+
+
+GROUPS: list[PatternGroup] = []
+
+
+@settings(max_examples=300, deadline=None)
+@given(TEXTS)
+def test_the_lexicon_group_answers_what_each_pattern_answers(text: str) -> None:
+    if not GROUPS:  # built once: a Set costs about 0.1 s
+        GROUPS.extend((PatternGroup(PATTERNS.patterns), PatternGroup(patterns_wide().patterns)))
+    for group in GROUPS:
+        expected = {name: p.spans(text) for name, p in group.patterns.items()}
+        assert group.spans(text) == expected
+        possible = group.possible(text)
+        assert all(name in possible for name, spans in expected.items() if spans)
+
+
+def test_a_group_builds_its_set_only_after_enough_texts(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(pattern_group, "SET_AFTER", 3)
+    group = PatternGroup({"a": linear_re.compile(r"\bsecret\b")})
+    for _ in range(3):
+        group.spans("nothing here")
+        assert group._set is None
+    group.spans("nothing here")
+    assert group._set
+    assert group.spans("a secret word") == {"a": [(2, 8)]}
+    assert "a" not in group.possible("nothing")
+
+
+def test_long_texts_and_patterns_re2_cannot_run_are_always_searched() -> None:
+    fallback = linear_re.compile(r"(\w+) \1")  # a back-reference: runs on `re`
+    assert not fallback.linear
+    group = PatternGroup({"twice": fallback, "word": linear_re.compile(r"\bneedle\b")})
+    assert group.spans("say say") == {"twice": [(0, 7)], "word": []}
+    assert "twice" in group.possible("no repeat") and "word" not in group.possible("no repeat")
+    long = "x " * pattern_group.SET_MAX_BYTES + "needle"
+    assert group.spans(long)["word"] == [(len(long) - 6, len(long))]
+    assert "word" in group.possible("y " * pattern_group.SET_MAX_BYTES)
