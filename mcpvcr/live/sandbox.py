@@ -230,9 +230,12 @@ def visible_folder(item: str) -> str | None:
     """The folder under /tmp to show read-only for a command-line item, or None.
 
     A path through a symbolic link (a cache linking to installed packages) shows
-    the folder holding the first link, so the link resolves as outside; else the
-    nearest enclosing project (package.json, pyproject.toml, ...), else the
-    file's own folder.
+    the folder holding the first link, so the link resolves as outside. A file
+    inside a `node_modules` tree shows the install prefix that holds the tree
+    (`npm install --prefix` hoists a package's dependencies beside it); a file
+    inside a virtual environment (its root has `pyvenv.cfg`) shows that
+    environment, or the project around it. Else the nearest enclosing project
+    (package.json, pyproject.toml, ...), else the file's own folder.
     """
     if not os.path.isabs(item) or not _under(item, "/tmp") or not os.path.exists(item):
         return None
@@ -244,12 +247,28 @@ def visible_folder(item: str) -> str | None:
             folder = os.path.dirname(prefix)
             return None if folder == "/tmp" else folder
     folder = path if os.path.isdir(path) else os.path.dirname(path)
+    if "node_modules" in parts[:-1]:
+        prefix = "/tmp/" + "/".join(parts[: parts.index("node_modules")])
+        folder = prefix if prefix != "/tmp/" else folder
+    found = _enclosing_project(folder)
+    return found if found is not None else (None if folder == "/tmp" else folder)
+
+
+def _enclosing_project(folder: str) -> str | None:
+    """The nearest folder at or above `folder` (below /tmp) that is a project, or None.
+
+    A virtual environment counts only when no project encloses it: a project's own
+    `.venv` needs the project too (an editable install points back into it).
+    """
+    venv: str | None = None
     probe = folder
     while probe != "/tmp" and _under(probe, "/tmp"):
         if any(os.path.exists(os.path.join(probe, marker)) for marker in PROJECT_MARKERS):
             return probe
+        if venv is None and os.path.exists(os.path.join(probe, "pyvenv.cfg")):
+            venv = probe
         probe = os.path.dirname(probe)
-    return None if folder == "/tmp" else folder
+    return venv
 
 
 def _under(path: str, folder: str) -> bool:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -97,3 +98,34 @@ def test_changes_name_paths_and_sizes_only() -> None:
         "deleted": [{"path": "gone.txt", "size": 5}],
     }
     assert changes(before, before) == {}
+
+
+def test_the_jail_shows_a_whole_install_prefix_or_virtual_environment() -> None:
+    """`npm install --prefix P` hoists dependencies beside the package; a venv's script
+    needs the venv's site-packages: both die at the handshake when only a part shows."""
+    import tempfile
+
+    from mcpvcr.live.sandbox import visible_folder
+
+    with tempfile.TemporaryDirectory(dir="/tmp") as scratch:
+        root = Path(scratch)
+        entry = root / "npm" / "node_modules" / "@scope" / "server" / "dist" / "index.js"
+        entry.parent.mkdir(parents=True)
+        (entry.parent.parent / "package.json").write_text("{}")
+        entry.write_text("")
+        assert visible_folder(str(entry)) == str(root / "npm")
+        script = root / "env" / "bin" / "server"
+        script.parent.mkdir(parents=True)
+        (root / "env" / "pyvenv.cfg").write_text("home = /usr/bin\n")
+        script.write_text("")
+        assert visible_folder(str(script)) == str(root / "env")
+        inside = root / "proj" / ".venv" / "bin" / "server"
+        inside.parent.mkdir(parents=True)
+        (root / "proj" / ".venv" / "pyvenv.cfg").write_text("")
+        (root / "proj" / "pyproject.toml").write_text("")
+        inside.write_text("")
+        assert visible_folder(str(inside)) == str(root / "proj")
+        loose = root / "loose" / "tool.py"
+        loose.parent.mkdir()
+        loose.write_text("")
+        assert visible_folder(str(loose)) == str(root / "loose")
