@@ -45,8 +45,28 @@ def names_a_thing(name: str, schema: Any) -> bool:
     kind = schema.get("type")
     if kind != "string" and not (isinstance(kind, list) and "string" in kind):
         return False
+    if _long_text(schema):
+        return False
     words = [w for w in re.split(r"[_\-\s]+|(?<=[a-z])(?=[A-Z])", name) if w]
     return not (FREE_TEXT.match(name) or (words and FREE_TEXT.match(words[-1])))
+
+
+LONG_TEXT_MIN: Final = 20
+"""A string that must be at least this long is prose, not a name (schema evidence)."""
+
+
+def _long_text(schema: Mapping[str, Any]) -> bool:
+    """Whether the schema asks for prose: a long minimum length and no shape of an identifier
+    (a pattern, a format, a short maximum such as a UUID's 36)."""
+    least = schema.get("minLength")
+    most = schema.get("maxLength")
+    return (
+        isinstance(least, int)
+        and least >= LONG_TEXT_MIN
+        and "pattern" not in schema
+        and "format" not in schema
+        and not (isinstance(most, int) and most <= 64)
+    )
 
 
 def control_case(

@@ -95,6 +95,14 @@ HEURISTICS: Final = {
             "the answers to malformed cases, masked",
         ),
         Heuristic(
+            "oracle.refusal_shape",
+            "malformed cases answered ok whose first line is shared across tools, names the "
+            "broken parameter and never leads a valid success are refusals without isError "
+            "(garbageAnswer), not silently accepted input",
+            "the first line of every answer with values, tool name and numbers masked; the "
+            "parameter each case broke",
+        ),
+        Heuristic(
             "oracle.canned",
             "the same success to the valid calls of most tools (two at least), which did not "
             "change when a control call changed the input, is a canned answer (garbageAnswer)",

@@ -15,6 +15,10 @@ the control's nonce give the same shape):
   server gives as its refusal of inputs its own schema forbids (an `isError`
   answer or a JSON-RPC error to a malformed case) is a refusal dressed as
   success: `garbageAnswer`.
+- `oracle.refusal_shape` (mcpvcr.judge.refusal_shape): malformed cases answered
+  `ok` whose first line is the server's refusal shape (shared across tools,
+  naming the broken parameter, never leading a valid success) are refusals
+  without `isError`, not silent acceptance.
 - `oracle.canned`: the same `ok` answer to the valid calls of two or more
   tools, that did not change when a control call changed the input, is a
   canned answer, not a result: `garbageAnswer`.
@@ -48,6 +52,10 @@ def apply(
         case = str(item.get("case", ""))
         if item.get("method") == "tools/call" and case.startswith(CONTROL_PREFIX):
             controls.setdefault(str(item.get("target")), item)
+    if "oracle.refusal_shape" not in disabled:
+        from mcpvcr.judge import refusal_shape
+
+        items = refusal_shape.apply(items, tools)
     templates = set() if "oracle.refusal_template" in disabled else _refusal_templates(items)
     out: list[dict[str, Any]] = []
     for item in items:
@@ -61,7 +69,7 @@ def apply(
         if control is not None and "oracle.control" not in disabled:
             item = _with_control(item, control, tools.get(target) or {})
         plain = item.get("outcome") == "ok" and "garbageAnswer" not in item.get("flags", [])
-        if plain and _content_shape(item) in templates:
+        if plain and content_shape(item) in templates:
             item = _garbage(item, "oracle.refusal_template")
         out.append(item)
     out = out if "oracle.canned" in disabled else _canned(out, controls, tools)
@@ -84,10 +92,10 @@ def _masked_text(item: Mapping[str, Any], values: Sequence[str]) -> str:
         elif "error" in response:
             answer = {"error": response["error"]}
     text = json.dumps(answer, sort_keys=True, ensure_ascii=False)
-    return _masked(text, values)
+    return mask(text, values)
 
 
-def _content_shape(item: Mapping[str, Any]) -> str | None:
+def content_shape(item: Mapping[str, Any]) -> str | None:
     """The text an answer carries (content text, or an error's message), masked."""
     response = item.get("response")
     if not isinstance(response, Mapping):
@@ -102,7 +110,7 @@ def _content_shape(item: Mapping[str, Any]) -> str | None:
         if isinstance(part, Mapping) and isinstance(part.get("text"), str):
             texts.append(part["text"])
     joined = "\n".join(t.strip() for t in texts if t.strip())
-    return _masked(joined, _sent_values(item)) if joined else None
+    return mask(joined, _sent_values(item)) if joined else None
 
 
 def _refusal_templates(items: Sequence[Mapping[str, Any]]) -> set[str]:
@@ -114,7 +122,7 @@ def _refusal_templates(items: Sequence[Mapping[str, Any]]) -> set[str]:
         facts = item.get("facts")
         facts = facts if isinstance(facts, list) else []
         if "malformed" in facts and "allowed" not in facts:
-            text = _content_shape(item)
+            text = content_shape(item)
             if text:
                 found.add(text)
     return found
@@ -255,14 +263,14 @@ def _keys(item: Mapping[str, Any], control: Mapping[str, Any] | None) -> set[str
     leaves: list[str] = []
     _leaves(item.get("response"), leaves, 0)
     values = _sent_values(item)
-    residue = "".join(_masked(leaf, values).replace(_MASK, "") for leaf in leaves)
+    residue = "".join(mask(leaf, values).replace(_MASK, "") for leaf in leaves)
     if re.search(r"[^\W_]", residue):
         return {
-            "masked:" + _skeleton(masked),
-            "masked:" + _skeleton(_masked(masked, [str(item.get("target", ""))])),
+            "masked:" + skeleton(masked),
+            "masked:" + skeleton(mask(masked, [str(item.get("target", ""))])),
         }
     if control is not None and _raw(item) == _raw(control):
-        return {"masked:" + _skeleton(_raw(item))}
+        return {"masked:" + skeleton(_raw(item))}
     return set()
 
 
@@ -281,7 +289,7 @@ def _leaves(value: Any, out: list[str], depth: int) -> None:
             _leaves(inner, out, depth + 1)
 
 
-def _skeleton(text: str) -> str:
+def skeleton(text: str) -> str:
     text = re.sub(r"\d+", "#", text.replace(_MASK, "#"))
     text = re.sub(r"(['\"])\1", r"\1#\1", text)  # an empty value quoted: ''
     return text.replace('\\"\\"', '\\"#\\"')
@@ -318,7 +326,7 @@ def _collect(value: Any, out: list[str], depth: int) -> None:
             _collect(inner, out, depth + 1)
 
 
-def _masked(text: str, values: Sequence[str]) -> str:
+def mask(text: str, values: Sequence[str]) -> str:
     for value in sorted(set(values), key=len, reverse=True):
         for form in {value, json.dumps(value, ensure_ascii=False)[1:-1]}:
             if form:
