@@ -174,17 +174,25 @@ def _junk_text(text: str) -> bool:
         return True
     if text[:1] in "{[":
         try:
-            value = json.loads(text, parse_constant=lambda _name: None)
+            value = json.loads(text, parse_constant=lambda _name: _NOT_A_NUMBER)
         except ValueError:
             return False
         return isinstance(value, dict | list) and bool(value) and _all_junk(value)
     return False
 
 
+_NOT_A_NUMBER: Final = float("nan")
+
+
 def _all_junk(value: Any, depth: int = 0) -> bool:
+    """Whether every leaf is NaN, Infinity, "undefined" or null; but an object of two or
+    more named fields, all null, is a typed "nothing" (a regex with no match answers
+    `{"matches": null, "index": null}`), not garbage."""
     if depth > 20:
         return False
     if isinstance(value, dict):
+        if len(value) >= 2 and all(v is None for v in value.values()):
+            return False
         return bool(value) and all(_all_junk(v, depth + 1) for v in value.values())
     if isinstance(value, list):
         return bool(value) and all(_all_junk(v, depth + 1) for v in value)

@@ -25,6 +25,9 @@ class Context:
     own_params: frozenset[str] = frozenset()
     params: frozenset[str] = frozenset()
     """The parameters of the tool this text belongs to (empty outside a tool)."""
+    closed_params: frozenset[str] = frozenset()
+    """Those of `params` that cannot carry text (boolean, number, enum, const): no
+    credential or conversation can be put into them."""
     self_name: str = ""
     purpose: str = ""
     kind: Kind = "text"

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 from functools import lru_cache
-from typing import Final
+from typing import Any, Final
 
 from mcpvcr import linear_re
 from mcpvcr.pattern_group import PatternGroup
@@ -621,6 +621,20 @@ PARAM_SINK: Final = linear_re.compile(
     r"|फ़ील्ड|फील्ड|필드|매개변수|파라미터|フィールド|パラメータ|引数|字段|参数)",
     re.I,
 )
+
+
+def param_sinks(text: str) -> list[Any]:
+    """PARAM_SINK's matches, less "such as `x`": that introduces examples, not a place."""
+    return [
+        m
+        for m in PARAM_SINK.matches(text)
+        if not (
+            m.group(0)[:2].lower() == "as"
+            and text[max(0, m.start() - 5) : m.start()].lower() == "such "
+        )
+    ]
+
+
 SECRET: Final = linear_re.compile(
     r"\bAKIA[0-9A-Z]{16}\b|\bgh[pousr]_[A-Za-z0-9]{30,}\b|\bsk-(?:proj-|ant-)?[A-Za-z0-9_-]{24,}"
     r"|-----BEGIN [A-Z ]*PRIVATE KEY-----|\bxox[baprs]-[A-Za-z0-9-]{10,}|\bAIza[0-9A-Za-z_-]{35}\b"

@@ -14,7 +14,7 @@ from typing import Final
 
 from mcpvcr import linear_re
 from mcpvcr.scan.context import ANSWERS, Context
-from mcpvcr.scan.lexicon import PARAM_SINK
+from mcpvcr.scan.lexicon import param_sinks
 from mcpvcr.scan.signals import Signals, Span
 from mcpvcr.scan.verdict import Verdict
 
@@ -67,7 +67,7 @@ def store_into_param(sig: Signals, ctx: Context, sensitive: bool) -> list[Verdic
     or credentials or conversation told to go into (or be held by) such a parameter."""
     if sensitive:
         return []
-    free = {p.lower() for p in ctx.params if not _SELECTOR.search(p)}
+    free = {p.lower() for p in ctx.params if not _SELECTOR.search(p) and p not in ctx.closed_params}
     if not ctx.params:
         # a text judged without its tool (a diff of one description): the names the text
         # itself calls a field or parameter stand in for the tool's parameters
@@ -98,7 +98,7 @@ def store_into_param(sig: Signals, ctx: Context, sensitive: bool) -> list[Verdic
 def _sink_names(sig: Signals, clause: tuple[int, int], free: set[str] | None) -> list[str]:
     """Names the clause calls a field or parameter (of `free`, when given)."""
     text = sig.folded.text[clause[0] : clause[1]]
-    names = [g for m in PARAM_SINK.finditer(text) for g in m.groups() if g]
+    names = [g for m in param_sinks(text) for g in m.groups() if g]
     return [n for n in names if free is None or n in free]
 
 

@@ -31,6 +31,7 @@ from mcpvcr.scan.lexicon import (
     TOOL_WORD,
     URL,
     other_languages,
+    param_sinks,
     patterns_wide,
 )
 from mcpvcr.scan.normalize import Folded, fold, mask_quoted, sentences
@@ -312,7 +313,9 @@ def extract(raw: str) -> Signals:
         if not _benign_host(m.group(0).split("@")[1])
     ]
     found.spans["phone"] = _spans_if("phone" in on_text, PHONE, text)
-    found.spans["param_sink"] = _spans_if("param_sink" in on_text, PARAM_SINK, text)
+    found.spans["param_sink"] = (
+        [m.span() for m in param_sinks(text)] if "param_sink" in on_text else []
+    )
     images = _each_if("image" in on_text, IMAGE, text)
     found.spans["image"] = [m.span() for m in images if _image_with_data(m)]
     found.spans["image_slot"] = [m.span() for m in images if _image_slot(m)]

@@ -103,10 +103,16 @@ def scan_surface(surface: Surface) -> list[Finding]:
 
 def _verdict_key(text: str, ctx: Context) -> tuple[str, str, str, str, str]:
     """What a verdict on `text` depends on: the tool name only when the text names tools,
-    its parameters only when the text names a credential file."""
+    its parameters only when the text names a credential file, credentials or conversation
+    (what `store_into_param` reads)."""
     sig = signals_of(text)
     named = bool(sig.tool_refs or sig.spans.get("generic_tools"))
-    params = " ".join(sorted(ctx.params)) if sig.spans.get("store") else ""
+    sources = ("store", "cred", "conv", "quantified")
+    params = (
+        " ".join(sorted(ctx.params)) + "|" + " ".join(sorted(ctx.closed_params))
+        if any(sig.spans.get(name) for name in sources)
+        else ""
+    )
     purpose = (purpose_sensitive(ctx.purpose), prompt_purpose(ctx.purpose))
     return (text, ctx.kind, str(purpose), ctx.self_name if named else "", params)
 
@@ -150,7 +156,12 @@ def _tool_items(tool: dict[str, Any], base: Context) -> Iterator[Item]:
     schema = tool.get("inputSchema")
     props = schema.get("properties") if isinstance(schema, dict) else None
     params = frozenset(str(p) for p in props) if isinstance(props, dict) else frozenset()
-    ctx = base.at(self_name=name, purpose=purpose, params=params)
+    closed = (
+        frozenset(str(p) for p, sub in props.items() if _closed(sub))
+        if isinstance(props, dict)
+        else frozenset()
+    )
+    ctx = base.at(self_name=name, purpose=purpose, params=params, closed_params=closed)
     path = f"/tools/{_esc(str(name))}"
     where = {"tool": str(name)}
     if name:
@@ -167,6 +178,20 @@ def _tool_items(tool: dict[str, Any], base: Context) -> Iterator[Item]:
     yield from _schema(
         tool.get("outputSchema"), f"{path}/outputSchema", out_kinds, out_where, "", 0
     )
+
+
+_CLOSED_TYPES: Final = frozenset({"boolean", "integer", "number", "null"})
+
+
+def _closed(schema: Any) -> bool:
+    """Whether a parameter's schema admits no free text (a flag, a number, a fixed choice)."""
+    if not isinstance(schema, dict):
+        return False
+    if "enum" in schema or "const" in schema:
+        return True
+    kind = schema.get("type")
+    kinds = {kind} if isinstance(kind, str) else set(kind) if isinstance(kind, list) else set()
+    return bool(kinds) and kinds <= _CLOSED_TYPES
 
 
 def _kinds(ctx: Context) -> dict[str, Context]:

@@ -379,3 +379,12 @@ def test_a_status_error_envelope_is_an_error_and_a_reported_failure_is_a_result(
     assert (pinned.outcome, pinned.flags) == ("ok", ("garbageAnswer",))
     build = _json_text({"status": "failed", "message": "3 of 40 tests failed"})
     assert classify(method="tools/call", malformed=False, result=build).flags == ()
+
+
+def test_named_fields_all_null_are_a_typed_nothing_not_garbage() -> None:
+    no_match = _json_text({"matches": None, "index": None, "groups": None})
+    assert classify(method="tools/call", malformed=False, result=no_match).flags == ()
+    # NaN and Infinity stay garbage, in named fields too, and so does a lone null
+    for junk in ('{"a": NaN, "b": Infinity}', "null", '{"result": null}'):
+        got = classify(method="tools/call", malformed=False, result=_text(junk))
+        assert "garbageAnswer" in got.flags, junk
