@@ -243,7 +243,11 @@ def _no_network(item: dict[str, Any], tools: Mapping[str, Mapping[str, Any]]) ->
         return item
     outcome = item.get("outcome")
     flags = item.get("flags") or []
-    failed = outcome in ("toolError", "inconclusive", "rejected") or (
+    if outcome == "inconclusive" or str(item.get("by", "")).startswith("oracle.refusal"):
+        # already excused for a reason of its own, or refused as the server refuses bad
+        # input: the missing network explains neither
+        return item
+    failed = outcome in ("toolError", "rejected") or (
         outcome == "ok" and any(f in _WORKING_FLAGS for f in flags)
     )
     if not failed:

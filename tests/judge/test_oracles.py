@@ -154,6 +154,22 @@ def test_an_open_world_failure_without_network_is_inconclusive_by_fact() -> None
     assert _valid(_cassette([_tool("get", ID)], calls, network=True))["outcome"] == "toolError"
 
 
+def test_no_network_does_not_replace_a_reason_of_the_calls_own() -> None:
+    calls = [
+        _call(
+            "get", "valid", {"item_id": "example"}, _text("「example」は存在しません", error=True)
+        ),
+        _call(
+            "get",
+            "control:item_id",
+            {"item_id": "mcpvcr-absent-zq1"},
+            _text("「mcpvcr-absent-zq1」は存在しません", error=True),
+        ),
+    ]
+    item = _valid(_cassette([_tool("get", ID)], calls, network=False))
+    assert (item["outcome"], item["by"]) == ("inconclusive", "oracle.control")
+
+
 def test_the_plan_adds_one_control_beside_each_guessed_valid_case() -> None:
     # Read-only tools: the plan calls them without a jail (MCP's annotation defaults).
     read_only = {"readOnlyHint": True}
