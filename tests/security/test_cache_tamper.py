@@ -1,8 +1,10 @@
-"""Issue 23 item 9: the disk cache is not executable input.
+"""Issue 23 item 9: the disk cache is not executable input, and a forged entry changes nothing.
 
 The compiled-`re` bytecode cache (mcpvcr/regex_cache.py) is gone: patterns run on RE2
-and are compiled from mcpvcr's own source each run. A cache directory rewritten by
-someone else (entries a poisoned tool's verdict would read, mutated bytecode, garbage)
+and are compiled from mcpvcr's own source each run. The tables that remain hold verdicts
+(the scanner's findings, schema checks), authenticated by a per-user key kept outside the
+cache directory. A cache directory rewritten by someone else (entries a poisoned tool's
+verdict would read, mutated bytecode, garbage, "no findings" under the old header)
 neither changes a verdict nor crashes `lint`.
 """
 
@@ -25,7 +27,7 @@ POISON = (
 
 
 def _lint(path: Path, cache: Path) -> subprocess.CompletedProcess[str]:
-    env = {**os.environ, "MCPVCR_CACHE_DIR": str(cache)}
+    env = {**os.environ, "MCPVCR_CACHE_DIR": str(cache), "XDG_STATE_HOME": str(cache.parent)}
     env.pop("MCPVCR_NO_CACHE", None)
     return subprocess.run(
         [sys.executable, "-m", "mcpvcr", "lint", str(path)],
@@ -63,6 +65,21 @@ def test_a_rewritten_cache_neither_hides_a_poisoned_tool_nor_crashes(tmp_path: P
     assert [line for line in again.stdout.splitlines() if "security." in line] == [
         line for line in clean.stdout.splitlines() if "security." in line
     ]
+
+
+def test_remembered_findings_forged_to_say_nothing_are_not_believed(tmp_path: Path) -> None:
+    path = tmp_path / "poisoned.mcpvcr"
+    store.save(cassette(tools=[tool(name="add", description=POISON)]), path)
+    cache = tmp_path / "cache"
+    clean = _lint(path, cache)
+    (table,) = cache.glob("scan-findings-*.msgpack")
+    raw = table.read_bytes()
+    head = len(b"MCVT1") + 32  # the header: a magic and the HMAC of name and payload
+    entries = msgpack.unpackb(raw[head:])
+    assert entries and all(entries.values())  # the poisoned surface's findings
+    table.write_bytes(raw[:head] + msgpack.packb({key: [] for key in entries}))
+    again = _lint(path, cache)
+    assert again.returncode == clean.returncode and "security." in again.stdout
 
 
 def test_no_module_keeps_compiled_regular_expressions_on_disk() -> None:
