@@ -28,14 +28,14 @@ Control calls are evidence for their valid call; the judged view drops them.
 
 from __future__ import annotations
 
-import json
 import re
 from collections.abc import Mapping, Sequence
 from typing import Any, Final
 
 from mcpvcr.cassette import CONTROL_PREFIX
+from mcpvcr.judge import refusal_shape
+from mcpvcr.judge.answers import MASK, content_shape, mask, raw, sent_values, shape, skeleton
 
-_MASK: Final = "\u00abarg\u00bb"
 _FAILED: Final = frozenset({"toolError", "rejected", "inconclusive"})
 _REFUSED: Final = frozenset({"toolError", "rejected"})
 _BAD_OK: Final = frozenset({"emptySuccess", "garbageAnswer", "outputSchemaViolation"})
@@ -53,8 +53,6 @@ def apply(
         if item.get("method") == "tools/call" and case.startswith(CONTROL_PREFIX):
             controls.setdefault(str(item.get("target")), item)
     if "oracle.refusal_shape" not in disabled:
-        from mcpvcr.judge import refusal_shape
-
         items = refusal_shape.apply(items, tools)
     templates = set() if "oracle.refusal_template" in disabled else _refusal_templates(items)
     out: list[dict[str, Any]] = []
@@ -76,41 +74,6 @@ def apply(
     if "oracle.control" in disabled:
         return out
     return [_success_like_control(item, controls, tools) for item in out]
-
-
-def shape(item: Mapping[str, Any]) -> str:
-    """The answer's canonical text with the values the call sent masked."""
-    return _masked_text(item, _sent_values(item))
-
-
-def _masked_text(item: Mapping[str, Any], values: Sequence[str]) -> str:
-    response = item.get("response")
-    answer: Any = response
-    if isinstance(response, Mapping):
-        if "result" in response and isinstance(response["result"], Mapping):
-            answer = {k: v for k, v in response["result"].items() if k != "_meta"}
-        elif "error" in response:
-            answer = {"error": response["error"]}
-    text = json.dumps(answer, sort_keys=True, ensure_ascii=False)
-    return mask(text, values)
-
-
-def content_shape(item: Mapping[str, Any]) -> str | None:
-    """The text an answer carries (content text, or an error's message), masked."""
-    response = item.get("response")
-    if not isinstance(response, Mapping):
-        return None
-    texts: list[str] = []
-    error = response.get("error")
-    if isinstance(error, Mapping) and isinstance(error.get("message"), str):
-        texts.append(error["message"])
-    result = response.get("result")
-    content = result.get("content") if isinstance(result, Mapping) else None
-    for part in content if isinstance(content, list) else []:
-        if isinstance(part, Mapping) and isinstance(part.get("text"), str):
-            texts.append(part["text"])
-    joined = "\n".join(t.strip() for t in texts if t.strip())
-    return mask(joined, _sent_values(item)) if joined else None
 
 
 def _refusal_templates(items: Sequence[Mapping[str, Any]]) -> set[str]:
@@ -164,7 +127,7 @@ def _success_like_control(
     if not _plain_ok(item):
         return item
     control = controls.get(str(item.get("target")))
-    if control is None or shape(item) != shape(control) or _raw(item) != shape(item):
+    if control is None or shape(item) != shape(control) or raw(item) != shape(item):
         return item
     from mcpvcr.fuzz.control import names_a_thing
 
@@ -248,7 +211,7 @@ def _steady(item: Mapping[str, Any], control: Mapping[str, Any] | None) -> bool:
     """Whether the control call, with another input, got the same answer."""
     if control is None:
         return False
-    return shape(item) == shape(control) or _raw(item) == _raw(control)
+    return shape(item) == shape(control) or raw(item) == raw(control)
 
 
 def _keys(item: Mapping[str, Any], control: Mapping[str, Any] | None) -> set[str]:
@@ -262,15 +225,15 @@ def _keys(item: Mapping[str, Any], control: Mapping[str, Any] | None) -> set[str
     masked = shape(item)
     leaves: list[str] = []
     _leaves(item.get("response"), leaves, 0)
-    values = _sent_values(item)
-    residue = "".join(mask(leaf, values).replace(_MASK, "") for leaf in leaves)
+    values = sent_values(item)
+    residue = "".join(mask(leaf, values).replace(MASK, "") for leaf in leaves)
     if re.search(r"[^\W_]", residue):
         return {
             "masked:" + skeleton(masked),
             "masked:" + skeleton(mask(masked, [str(item.get("target", ""))])),
         }
-    if control is not None and _raw(item) == _raw(control):
-        return {"masked:" + skeleton(_raw(item))}
+    if control is not None and raw(item) == raw(control):
+        return {"masked:" + skeleton(raw(item))}
     return set()
 
 
@@ -287,63 +250,3 @@ def _leaves(value: Any, out: list[str], depth: int) -> None:
     elif isinstance(value, list):
         for inner in value[:50]:
             _leaves(inner, out, depth + 1)
-
-
-def skeleton(text: str) -> str:
-    text = re.sub(r"\d+", "#", text.replace(_MASK, "#"))
-    text = re.sub(r"(['\"])\1", r"\1#\1", text)  # an empty value quoted: ''
-    return text.replace('\\"\\"', '\\"#\\"')
-
-
-def _raw(item: Mapping[str, Any]) -> str:
-    """The answer's canonical text, nothing masked."""
-    return _masked_text(item, ())
-
-
-def _sent_values(item: Mapping[str, Any]) -> list[str]:
-    params = item.get("params")
-    arguments = params.get("arguments") if isinstance(params, Mapping) else None
-    values: list[str] = []
-    _collect(arguments, values, 0)
-    return values
-
-
-def _collect(value: Any, out: list[str], depth: int) -> None:
-    if depth > 4:
-        return
-    if isinstance(value, str):
-        if len(value) >= 3:
-            out.append(value)
-    elif isinstance(value, int | float) and not isinstance(value, bool):
-        text = str(value)
-        if len(text) >= 3:
-            out.append(text)
-    elif isinstance(value, Mapping):
-        for inner in value.values():
-            _collect(inner, out, depth + 1)
-    elif isinstance(value, list):
-        for inner in value[:20]:
-            _collect(inner, out, depth + 1)
-
-
-def mask(text: str, values: Sequence[str]) -> str:
-    for value in sorted(set(values), key=len, reverse=True):
-        for form in {value, json.dumps(value, ensure_ascii=False)[1:-1]}:
-            if form:
-                text = _replace_folded(text, form)
-    return text
-
-
-def _replace_folded(text: str, needle: str) -> str:
-    """Every occurrence of `needle`, in any letter case, replaced by the mask (no regex)."""
-    low, target = text.lower(), needle.lower()
-    if target not in low or len(low) != len(text):
-        return text.replace(needle, _MASK)  # lower() changed the length: exact case only
-    out: list[str] = []
-    start = 0
-    while (found := low.find(target, start)) >= 0:
-        out.append(text[start:found])
-        out.append(_MASK)
-        start = found + len(target)
-    out.append(text[start:])
-    return "".join(out)

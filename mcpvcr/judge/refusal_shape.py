@@ -29,6 +29,8 @@ import re
 from collections.abc import Mapping, Sequence
 from typing import Any, Final
 
+from mcpvcr.judge.answers import content_shape, mask, skeleton
+
 MIN_ANSWERS: Final = 3
 """Malformed answers a lead line must begin before it counts as the server's refusal."""
 _LEAD_CHARS: Final = 48
@@ -56,8 +58,6 @@ def apply(
 def lead(item: Mapping[str, Any], tools: Mapping[str, Mapping[str, Any]]) -> str | None:
     """The answer's first non-blank line; values sent, the tool's and its parameters'
     names and digits masked (a refusal names what it refuses: the shape is the rest)."""
-    from mcpvcr.judge.oracles import content_shape, mask, skeleton
-
     text = content_shape(item)
     if not text:
         return None
@@ -72,8 +72,6 @@ def lead(item: Mapping[str, Any], tools: Mapping[str, Mapping[str, Any]]) -> str
 
 def _names_broken_param(item: Mapping[str, Any]) -> bool | None:
     """Whether the answer names the parameter its case broke (None: the case broke none)."""
-    from mcpvcr.judge.oracles import content_shape
-
     _, _, param = str(item.get("case", "")).partition(":")
     if len(param) < 2:
         return None
