@@ -241,15 +241,16 @@ def visible_folder(item: str) -> str | None:
         return None
     path = os.path.normpath(item)
     parts = path.split("/")[2:]  # after "", "tmp"
+    if "node_modules" in parts[1:-1]:
+        # `node_modules/.bin/cmd` is a link into the tree: the whole prefix holds both ends
+        prefix = "/tmp/" + "/".join(parts[: parts.index("node_modules", 1)])
+        return _enclosing_project(prefix) or prefix
     for depth in range(1, len(parts) + 1):
         prefix = "/tmp/" + "/".join(parts[:depth])
         if os.path.islink(prefix):
             folder = os.path.dirname(prefix)
             return None if folder == "/tmp" else folder
     folder = path if os.path.isdir(path) else os.path.dirname(path)
-    if "node_modules" in parts[:-1]:
-        prefix = "/tmp/" + "/".join(parts[: parts.index("node_modules")])
-        folder = prefix if prefix != "/tmp/" else folder
     found = _enclosing_project(folder)
     return found if found is not None else (None if folder == "/tmp" else folder)
 

@@ -114,6 +114,10 @@ def test_the_jail_shows_a_whole_install_prefix_or_virtual_environment() -> None:
         (entry.parent.parent / "package.json").write_text("{}")
         entry.write_text("")
         assert visible_folder(str(entry)) == str(root / "npm")
+        link = root / "npm" / "node_modules" / ".bin" / "server"
+        link.parent.mkdir()
+        link.symlink_to("../@scope/server/dist/index.js")
+        assert visible_folder(str(link)) == str(root / "npm")
         script = root / "env" / "bin" / "server"
         script.parent.mkdir(parents=True)
         (root / "env" / "pyvenv.cfg").write_text("home = /usr/bin\n")
