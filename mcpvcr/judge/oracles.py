@@ -23,7 +23,9 @@ the control's nonce give the same shape):
   tools, that did not change when a control call changed the input, is a
   canned answer, not a result: `garbageAnswer`.
 
-Control calls are evidence for their valid call; the judged view drops them.
+Control calls are evidence for their valid call; the judged view drops them,
+unless one hung or broke the connection (a finding of its own: the lint rules
+see it, the score's fuzz rows do not).
 """
 
 from __future__ import annotations
@@ -39,6 +41,7 @@ from mcpvcr.judge.answers import MASK, content_shape, mask, raw, sent_values, sh
 _FAILED: Final = frozenset({"toolError", "rejected", "inconclusive"})
 _REFUSED: Final = frozenset({"toolError", "rejected"})
 _BAD_OK: Final = frozenset({"emptySuccess", "garbageAnswer", "outputSchemaViolation"})
+_BROKE: Final = frozenset({"timeout", "protocolCrash"})
 
 
 def apply(
@@ -46,7 +49,7 @@ def apply(
     tools: Mapping[str, Mapping[str, Any]],
     disabled: frozenset[str] = frozenset(),
 ) -> list[dict[str, Any]]:
-    """The judged items with the oracles' verdicts, control calls left out."""
+    """The judged items with the oracles' verdicts, control calls left out (but broken ones)."""
     controls: dict[str, dict[str, Any]] = {}
     for item in items:
         case = str(item.get("case", ""))
@@ -59,8 +62,9 @@ def apply(
     for item in items:
         case = str(item.get("case", ""))
         if item.get("method") != "tools/call" or case != "valid":
-            if not case.startswith(CONTROL_PREFIX) or item.get("method") != "tools/call":
-                out.append(item)
+            control_call = case.startswith(CONTROL_PREFIX) and item.get("method") == "tools/call"
+            if not control_call or item.get("outcome") in _BROKE:
+                out.append(item)  # a control call that hung or broke the server is a finding
             continue
         target = str(item.get("target"))
         control = controls.get(target)

@@ -154,15 +154,27 @@ def item_of(method: str, target: str) -> dict[str, Any]:
     scored=False,
 )
 def connection_lost(ctx: LintContext) -> Iterator[Hit]:
+    before: dict[str, Any] | None = None
     for item in ctx.cassette.interactions:
         response = item.get("response")
         if isinstance(response, dict) and "closed" in response:
+            if before is not None and before.get("outcome") == "timeout":
+                # the call that hung is the likelier cause than the next one sent
+                yield Hit(
+                    f"The connection died after {before.get('method')} '{before.get('target')}' "
+                    f"(case {before.get('case')}) got no answer; the next call, "
+                    f"{item.get('method')} '{item.get('target')}' (case {item.get('case')}), "
+                    f"found it closed: {response['closed']}",
+                    _where(before),
+                )
+                return
             yield Hit(
                 f"The connection died during {item.get('method')} '{item.get('target')}' "
                 f"(case {item.get('case')}): {response['closed']}",
                 _where(item),
             )
             return  # later calls on a dead connection add nothing
+        before = item
 
 
 @rule(
