@@ -14,6 +14,8 @@ from typing import Any, Final
 
 MASK: Final = "\u00abarg\u00bb"
 """What stands in for a value the call sent."""
+BAD_OK: Final = frozenset({"emptySuccess", "garbageAnswer", "outputSchemaViolation"})
+"""Flags that say an `ok` answer is no result."""
 
 
 def shape(item: Mapping[str, Any]) -> str:
@@ -109,3 +111,14 @@ def _replace_folded(text: str, needle: str) -> str:
         start = found + len(target)
     out.append(text[start:])
     return "".join(out)
+
+
+def plain_ok(item: Mapping[str, Any]) -> bool:
+    """A valid tools/call answered ok with no flag that already says it is no result."""
+    flags = item.get("flags")
+    return (
+        item.get("method") == "tools/call"
+        and item.get("case") == "valid"
+        and item.get("outcome") == "ok"
+        and not (set(flags) & BAD_OK if isinstance(flags, list) else False)
+    )

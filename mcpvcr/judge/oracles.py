@@ -36,11 +36,19 @@ from typing import Any, Final
 
 from mcpvcr.cassette import CONTROL_PREFIX
 from mcpvcr.judge import refusal_shape
-from mcpvcr.judge.answers import MASK, content_shape, mask, raw, sent_values, shape, skeleton
+from mcpvcr.judge.answers import (
+    MASK,
+    content_shape,
+    mask,
+    plain_ok,
+    raw,
+    sent_values,
+    shape,
+    skeleton,
+)
 
 _FAILED: Final = frozenset({"toolError", "rejected", "inconclusive"})
 _REFUSED: Final = frozenset({"toolError", "rejected"})
-_BAD_OK: Final = frozenset({"emptySuccess", "garbageAnswer", "outputSchemaViolation"})
 _BROKE: Final = frozenset({"timeout", "protocolCrash"})
 
 
@@ -128,7 +136,7 @@ def _success_like_control(
     It says nothing about the tool working (a refusal in success's clothes, or an
     answer that ignores its input): inconclusive, for a parameter that names a thing.
     """
-    if not _plain_ok(item):
+    if not plain_ok(item):
         return item
     control = controls.get(str(item.get("target")))
     if control is None or shape(item) != shape(control) or raw(item) != shape(item):
@@ -166,7 +174,7 @@ def _canned(
     keys = {
         id(item): _keys(item, controls.get(str(item.get("target"))))
         for item in items
-        if _plain_ok(item) and not _typed_result(item, tools.get(str(item.get("target"))))
+        if plain_ok(item) and not _typed_result(item, tools.get(str(item.get("target"))))
     }
     for item in items:
         for key in keys.get(id(item), ()):
@@ -186,17 +194,6 @@ def _canned(
         _garbage(item, "oracle.canned") if keys.get(id(item), set()) & canned else item
         for item in items
     ]
-
-
-def _plain_ok(item: Mapping[str, Any]) -> bool:
-    """A valid tools/call answered ok with no flag that already says it is no result."""
-    flags = item.get("flags")
-    return (
-        item.get("method") == "tools/call"
-        and item.get("case") == "valid"
-        and item.get("outcome") == "ok"
-        and not (set(flags) & _BAD_OK if isinstance(flags, list) else False)
-    )
 
 
 def _typed_result(item: Mapping[str, Any], tool: Mapping[str, Any] | None) -> bool:

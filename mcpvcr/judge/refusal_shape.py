@@ -29,7 +29,7 @@ import re
 from collections.abc import Mapping, Sequence
 from typing import Any, Final
 
-from mcpvcr.judge.answers import content_shape, mask, skeleton
+from mcpvcr.judge.answers import content_shape, mask, plain_ok, skeleton
 
 MIN_ANSWERS: Final = 3
 """Malformed answers a lead line must begin before it counts as the server's refusal."""
@@ -49,7 +49,7 @@ def apply(
         return list(items)
     return [
         _refusal(item)
-        if (_candidate(item) or _valid_ok(item)) and leads.get(id(item)) in refusals
+        if (_candidate(item) or plain_ok(item)) and leads.get(id(item)) in refusals
         else item
         for item in items
     ]
@@ -91,7 +91,7 @@ def _refusal_leads(items: Sequence[Mapping[str, Any]], leads: Mapping[int, str |
         if found is None:
             continue
         target = str(item.get("target"))
-        if _valid_ok(item):
+        if plain_ok(item):
             valid_tools.setdefault(target, set()).add(found)
         elif _candidate(item):
             answers[found] = answers.get(found, 0) + 1
@@ -112,16 +112,6 @@ def _refusal_leads(items: Sequence[Mapping[str, Any]], leads: Mapping[int, str |
         if only is None or (valid_tools.get(only) and len(_called(items)) == 1):
             out.add(found)
     return out
-
-
-def _valid_ok(item: Mapping[str, Any]) -> bool:
-    flags = item.get("flags")
-    return (
-        item.get("method") == "tools/call"
-        and item.get("case") == "valid"
-        and item.get("outcome") == "ok"
-        and not (isinstance(flags, list) and "garbageAnswer" in flags)
-    )
 
 
 def _called(items: Sequence[Mapping[str, Any]]) -> set[str]:
