@@ -95,6 +95,12 @@ HEURISTICS: Final = {
             "the answers to malformed cases, masked",
         ),
         Heuristic(
+            "oracle.base_refusal",
+            "a malformed case refused with the very answer its tool's valid call failed with "
+            "is no evidence that bad input is refused (inconclusive)",
+            "the malformed and the valid answer, each with the values it sent masked",
+        ),
+        Heuristic(
             "oracle.refusal_shape",
             "malformed cases answered ok whose first line is shared across tools, names the "
             "broken parameter and never leads a valid success are refusals without isError "

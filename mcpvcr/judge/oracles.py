@@ -15,6 +15,8 @@ the control's nonce give the same shape):
   server gives as its refusal of inputs its own schema forbids (an `isError`
   answer or a JSON-RPC error to a malformed case) is a refusal dressed as
   success: `garbageAnswer`.
+- `oracle.base_refusal`: a malformed case refused with the very answer its
+  tool's valid call failed with says nothing about bad input: `inconclusive`.
 - `oracle.refusal_shape` (mcpvcr.judge.refusal_shape): malformed cases answered
   `ok` whose first line is the server's refusal shape (shared across tools,
   naming the broken parameter, never leading a valid success) are refusals
@@ -82,10 +84,42 @@ def apply(
         if plain and content_shape(item) in templates:
             item = _garbage(item, "oracle.refusal_template")
         out.append(item)
+    out = out if "oracle.base_refusal" in disabled else _base_refusals(out)
     out = out if "oracle.canned" in disabled else _canned(out, controls, tools)
     if "oracle.control" in disabled:
         return out
     return [_success_like_control(item, controls, tools) for item in out]
+
+
+def _base_refusals(items: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """A malformed case refused with the very answer its tool's valid call got is no
+    evidence that bad input is refused: the base call fails that way anyway
+    ("command is required", for a parameter the schema does not require). Inconclusive."""
+    base: dict[str, str] = {}
+    for item in items:
+        if item.get("case") == "valid" and item.get("outcome") in _FAILED:
+            text = content_shape(item)
+            if text and item.get("method") == "tools/call":
+                base[str(item.get("target"))] = text
+    if not base:
+        return items
+    return [
+        {**item, "outcome": "inconclusive", "by": "oracle.base_refusal", "latencyMs": None}
+        if _refused_malformed(item) and content_shape(item) == base.get(str(item.get("target")))
+        else item
+        for item in items
+    ]
+
+
+def _refused_malformed(item: Mapping[str, Any]) -> bool:
+    facts = item.get("facts")
+    facts = facts if isinstance(facts, list) else []
+    return (
+        item.get("method") == "tools/call"
+        and item.get("outcome") in _REFUSED
+        and "malformed" in facts
+        and "allowed" not in facts
+    )
 
 
 def _refusal_templates(items: Sequence[Mapping[str, Any]]) -> set[str]:

@@ -246,3 +246,32 @@ def test_a_typed_answer_that_keeps_the_output_schema_is_never_canned() -> None:
     assert (item["outcome"], item["flags"]) == ("ok", [])
     # Mirror: without a declared contract the same answer from every tool is canned.
     assert _valid(_empty_store(None))["by"] == "oracle.canned"
+
+
+def test_a_refusal_the_valid_call_got_too_is_no_evidence_about_bad_input() -> None:
+    schema = {
+        "type": "object",
+        "properties": {"kind": {"type": "string"}, "every": {"type": "integer"}},
+        "required": ["kind"],
+    }
+    base = "la commande est requise pour les tâches shell"  # the server needs what is undeclared
+    calls = [
+        _call("add", "valid", {"kind": "shell"}, _text(base, error=True)),
+        _call(
+            "add",
+            "wrong_type:every",
+            {"kind": "shell", "every": "x"},
+            _text(base, error=True),
+            "malformed",
+        ),
+        _call(
+            "add", "null:kind", {"kind": None}, _text("kind: nul interdit", error=True), "malformed"
+        ),
+    ]
+    items = {i["case"]: i for i in judged(_cassette([_tool("add", schema)], calls)).interactions}
+    assert (items["wrong_type:every"]["outcome"], items["wrong_type:every"]["by"]) == (
+        "inconclusive",
+        "oracle.base_refusal",
+    )
+    # Mirror: a refusal that differs from the base call's is about the bad input.
+    assert items["null:kind"]["outcome"] == "toolError"
