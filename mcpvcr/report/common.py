@@ -148,7 +148,15 @@ def coverage_parts(report: Report) -> list[tuple[str, tuple[str, ...]]]:
     if not isinstance(fuzzed, int) or isinstance(fuzzed, bool):
         # The cassette says what it likes here; only a count may reach the report.
         fuzzed = len({row.tool for row in report.fuzz})
-    parts: list[tuple[str, tuple[str, ...]]] = [(f"fuzzed {fuzzed} of {total} tool(s)", ())]
+    called = len({row.tool for row in report.fuzz})
+    if report.fuzz and called < fuzzed:
+        # the server died (or the run stopped) before every planned tool was called
+        first = (
+            f"fuzzed {called} of {total} tool(s) ({fuzzed} planned; the recording stopped early)"
+        )
+    else:
+        first = f"fuzzed {fuzzed} of {total} tool(s)"
+    parts: list[tuple[str, tuple[str, ...]]] = [(first, ())]
     destructive = _names(coverage.get("skippedDestructive"))
     if destructive:
         parts.append((f"{len(destructive)} skipped as destructive", destructive))
