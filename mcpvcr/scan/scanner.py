@@ -29,7 +29,15 @@ def scan_text(text: str, field_path: str, context: Context | None = None) -> lis
     if ctx.kind == "code":  # only what hides text from the user who sees the rendered page
         found = _hidden(raw, field_path, ctx) + _controls(raw, field_path)
         return _dedupe([_as_answer(f) for f in found])
-    findings = [replace(f, field=field_path) for f in _carriers(raw, ctx.kind == "name", ctx.depth)]
+    # a decoded block is rescanned knowing the server's own tools (a sibling is no stranger)
+    server = Context(
+        own_tools=ctx.own_tools,
+        own_params=ctx.own_params,
+        self_name=ctx.self_name,
+        kind="name" if ctx.kind == "name" else "text",
+        depth=ctx.depth,
+    )
+    findings = [replace(f, field=field_path) for f in _carriers(raw, server)]
     sig = _signals(raw)
     for verdict in judge(sig, ctx):
         findings.append(
@@ -61,8 +69,7 @@ def signals_of(text: str) -> Signals:
 
 
 @lru_cache(maxsize=8192)
-def _carriers(raw: str, name: bool, depth: int) -> tuple[Finding, ...]:
-    ctx = Context(kind="name" if name else "text", depth=depth)
+def _carriers(raw: str, ctx: Context) -> tuple[Finding, ...]:
     found = _hidden(raw, "", ctx) + _controls(raw, "") + _secrets(raw, "")
     return tuple(found + _encoded(raw, "", ctx))
 
@@ -141,9 +148,15 @@ def _encoded(raw: str, field: str, ctx: Context) -> list[Finding]:
     if ctx.depth >= MAX_DEPTH:
         return []
     out: list[Finding] = []
+    inner_ctx = ctx.at(depth=ctx.depth + 1, kind="text")
     for block in decode_blocks(raw):
-        inner = scan_text(block.text, field, ctx.at(depth=ctx.depth + 1, kind="text"))
+        inner = scan_text(block.text, field, inner_ctx)
         serious = [f for f in inner if f.severity == "error"]
+        if serious and block.encoding == "leetspeak":
+            # leet decodes words in place: what the plain reading of the same words already
+            # says (and is judged on) was not hidden by the encoding
+            plain = {f.rule for f in scan_text(raw[block.start : block.end], field, inner_ctx)}
+            serious = [f for f in serious if f.rule not in plain]
         if serious:
             why = f"{block.encoding} block decodes to text that {serious[0].why}"
             out.append(
