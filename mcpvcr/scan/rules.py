@@ -9,6 +9,7 @@ a source and a sink, an instruction about another tool. Each rule returns
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from functools import lru_cache
 from typing import Final
 
@@ -45,10 +46,48 @@ def purpose_sensitive(purpose: str) -> bool:
 
 def judge(sig: Signals, ctx: Context) -> list[Verdict]:
     """Every verdict on one text."""
+    sig = _in_context(sig, ctx)
     out: list[Verdict] = []
     for check in _CHECKS:
         out.extend(check(sig, ctx))
     return out
+
+
+# Words that tie a conversation phrase to the assistant's own context, whatever the server
+# works on: "system prompt", "hidden instructions", "your instructions", "this chat so far".
+_ASSISTANT_CONTEXT: Final = frozenset(
+    {"system", "developer", "hidden", "secret", "your", "you", "so", "this", "user", "chain"}
+)
+
+
+@lru_cache(maxsize=64)
+def _domain_nouns(own_tools: frozenset[str]) -> frozenset[str]:
+    """The words of the server's own tool names (`list-mail-messages`: list, mail, message)."""
+    words: set[str] = set()
+    for name in own_tools:
+        spaced = re.sub(r"([a-z0-9])([A-Z])", r"\1 \2", name)
+        words.update(w.lower().removesuffix("s") for w in re.split(r"[^A-Za-z]+", spaced) if w)
+    return frozenset(w for w in words if len(w) > 2)
+
+
+def _in_context(sig: Signals, ctx: Context) -> Signals:
+    """The signals as this server reads them: a conversation phrase whose noun is what the
+    server's own tools work on ("the original message" beside `reply-mail-message`) names
+    the server's data, not the assistant's conversation or instructions."""
+    nouns = _domain_nouns(ctx.own_tools) if ctx.own_tools else frozenset()
+    if not nouns or not sig.has("conv", "sysprompt"):
+        return sig
+    kept: dict[str, list[Span]] = {}
+    for family in ("conv", "sysprompt"):
+        kept[family] = []
+        for span in sig.spans.get(family, []):
+            words = re.findall(r"[a-z]+", sig.masked[span[0] : span[1]].lower())
+            domain = bool(words) and words[-1].removesuffix("s") in nouns
+            if not domain or _ASSISTANT_CONTEXT.intersection(words):
+                kept[family].append(span)
+    if all(kept[f] == sig.spans.get(f, []) for f in kept):
+        return sig
+    return replace(sig, spans={**sig.spans, **kept})
 
 
 def _override(sig: Signals, ctx: Context) -> list[Verdict]:
@@ -350,9 +389,14 @@ def _routes(sig: Signals, index: int) -> bool:
 def _generic(sig: Signals, ctx: Context) -> list[Verdict]:
     for span in sig.spans["generic_tools"]:
         index = sig.sentence_of(span)
-        strong = sig.present(
-            ("recipient", "conceal", "conceal_soft", "store", "conv", "param_sink"), index, reach=1
-        )
+        strong = sig.present(("recipient", "conceal", "conceal_soft", "param_sink"), index, reach=1)
+        # a source counts when its own sentence moves or reads it: "contains critical system
+        # instructions for Maps" describes what the server offers, it hands nothing over
+        strong += [
+            name
+            for name in ("store", "conv")
+            if any(_moved(sig, s) for s in sig.in_sentence(name, index, reach=1))
+        ]
         if sig.in_sentence("move_verb", index) and sig.in_sentence("quantified", index):
             strong.append("quantified")  # "with any file-writing tool, write the user's keys ..."
         if sig.in_sentence("move_verb", index) and sig.in_sentence("imperative", index):
@@ -375,6 +419,11 @@ def _generic(sig: Signals, ctx: Context) -> list[Verdict]:
                 )
             ]
     return []
+
+
+def _moved(sig: Signals, span: Span) -> bool:
+    index = sig.sentence_of(span)
+    return bool(sig.in_sentence("move_verb", index) or sig.in_sentence("read_verb", index))
 
 
 def _decode_order(sig: Signals, ctx: Context) -> list[Verdict]:
