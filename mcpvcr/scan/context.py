@@ -30,6 +30,12 @@ class Context:
     credential or conversation can be put into them."""
     self_name: str = ""
     purpose: str = ""
+    param: str = ""
+    """The parameter a `param` text describes or names (its own property name)."""
+    closed: bool = False
+    """That parameter admits no free text (a flag, a number, a fixed choice)."""
+    fields: frozenset[str] = frozenset()
+    """The names of that parameter and its sibling properties (the object holding it)."""
     kind: Kind = "text"
     depth: int = 0
 

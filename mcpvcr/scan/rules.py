@@ -225,7 +225,9 @@ def _sources(sig: Signals, ctx: Context) -> list[Verdict]:
                 Verdict("exfiltration", "error", source[0], why, ("source", "sink", external[0]))
             )
             break
-        own_input = ctx.kind == "param" and not purpose_sensitive(ctx.purpose)
+        if all(_transparent(sig, ctx, span) for span in source):
+            continue
+        own_input = ctx.kind == "param" and not ctx.closed and not purpose_sensitive(ctx.purpose)
         # a parameter's own description saying what happens ("pages in one context share
         # cookies") informs; one ordering what to put there is the attack
         ordered = sig.in_sentence("imperative", index) or sig.has("address", "impersonation")
@@ -274,16 +276,78 @@ def _parameter(sig: Signals, ctx: Context) -> list[Verdict]:
     # Environment variables or a key path as an argument are ordinary inputs of launch or
     # SSH tools; conversation content and "any passwords the user shared" never are.
     span = sig.first("conv", "quantified")
-    if span is None or purpose_sensitive(ctx.purpose):
-        return []
+    if span is None or purpose_sensitive(ctx.purpose) or ctx.closed:
+        return []  # a flag or a number holds no password and no conversation
     # a tool that calls a model takes a system message for *that* model as an argument
     own_prompt = all(_within(s, sig.spans["sysprompt"]) for s in sig.spans["conv"])
     if own_prompt and not sig.spans["quantified"] and prompt_purpose(ctx.purpose):
+        return []
+    index = sig.sentence_of(span)
+    ordered = (
+        sig.in_sentence("imperative", index)
+        or sig.in_sentence("move_verb", index)
+        or _HOLDS.search(sig.masked, *sig.sentences[index])
+        or sig.has("address", "impersonation")
+    )
+    if _transparent(sig, ctx, span):
+        return []
+    # The first sentence says what the value is; a later one remarks on it ("the API token
+    # used in the request must belong to this user") unless it orders or fills; an
+    # identifier ("convo_id: only turns from this conversation") selects, it holds nothing.
+    if not ordered and (index > 0 or _identifier(ctx.param)):
         return []
     why = (
         "a parameter asks for credentials or conversation content the tool's purpose does not need"
     )
     return [Verdict("credential_access", "error", span, why, ("parameter_source",))]
+
+
+_HOLDS: Final = linear_re.compile(
+    r"\b(?:contains?|hold|holds|carry|carries|includes?|should\s+be|must\s+be)\b"
+    r"|\bis\s+filled\s+with\b",
+    re.I,
+)
+_IDENTIFIER: Final = linear_re.compile(r"(?:^|[_.-])ids?$|[a-z]Ids?$|^uuid$|_uuid$")
+
+
+def _identifier(param: str) -> bool:
+    """`convo_id`, `threadId`: the parameter names a thing by identifier."""
+    return bool(param) and bool(_IDENTIFIER.search(param))
+
+
+def _words(text: str) -> set[str]:
+    spaced = re.sub(r"([a-z0-9])([A-Z])", r"\1 \2", text)
+    return {w.lower().removesuffix("s") for w in re.split(r"[^A-Za-z]+", spaced) if len(w) > 2}
+
+
+_CREDENTIAL_NOUN: Final = linear_re.compile(
+    r"passw|passphrase|token|keys?\b|secret|credential|cookie|seed|mnemonic", re.I
+)
+
+
+_HIDDEN_PUSH: Final = ("address", "impersonation", "conceal", "conceal_soft", "tag", "override")
+
+
+def _transparent(sig: Signals, ctx: Context, span: Span) -> bool:
+    """A parameter whose name openly says what it takes ("approval_password: the current
+    user's password", a flag `getAllEnvVars`) hides nothing, even when its text says to fill
+    it; a name or text that addresses the model ("assistant_must_echo_users_password") or
+    hides the act does, and so does conversation, which no name makes a tool's input."""
+    if ctx.kind != "param" or sig.has(*_HIDDEN_PUSH) or _within_any(span, sig.spans["conv"]):
+        return False
+    return _declares(ctx, sig.masked[span[0] : span[1]])
+
+
+def _within_any(span: Span, spans: list[Span]) -> bool:
+    return any(s[0] < span[1] and span[0] < s[1] for s in spans)
+
+
+def _declares(ctx: Context, source: str) -> bool:
+    """The parameter's name holds the noun of the sensitive phrase (`approval_password`:
+    the current user's password); personal data may be named by a sibling field (`emails`
+    beside `mobiles`: each mobile phone number), a credential only by the field itself."""
+    names = [ctx.param] if _CREDENTIAL_NOUN.search(source) else [ctx.param, *ctx.fields]
+    return any(name and _words(name) & _words(source) for name in names)
 
 
 def _within(span: Span, spans: list[Span]) -> bool:

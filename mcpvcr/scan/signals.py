@@ -44,10 +44,16 @@ _BENIGN_HOST: Final = linear_re.compile(
     r"|^(?:127\.\d+\.\d+\.\d+|0\.0\.0\.0|\[?::1\]?)$",
     re.I,
 )
+# A bare "key" is a JSON, map or tag key as often as a secret ("all tag keys", "any key outside
+# the listed ones"): after a quantifier it takes a credential qualifier; a person's keys
+# ("the user's keys", "their keys") need none.
 _QUANTIFIED: Final = linear_re.compile(
     r"\b(?:any|all|every|each|whatever|the\s+user'?s|user'?s|their|other)\b[^.\n]{0,40}"
-    r"\b(?:passwords?|tokens?|keys?|secrets?|credentials?|cookies|home\s+address(?:es)?"
+    r"\b(?:passwords?|tokens?|(?:api|ssh|private|secret|access|signing|encryption|gpg|pgp"
+    r"|license|wallet|auth|master|deploy)[\s_-]*keys?|secrets?|credentials?|cookies"
+    r"|home\s+address(?:es)?"
     r"|phone\s+numbers?|dates?\s+of\s+birth|passport|social\s+security|location\s+history)\b"
+    r"|\b(?:the\s+user'?s|user'?s|their|your)\s+(?:[\w-]+\s+){0,2}?keys?\b"
     r"|\b(?:passwords?|tokens?|keys?|secrets?|credentials?)\b[^.\n]{0,30}\b(?:the\s+user|you)\s+"
     r"(?:has|have|had)?\s*(?:shared|mentioned|provided|pasted|typed|seen|received|used)\b",
     re.I,
