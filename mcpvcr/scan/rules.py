@@ -70,10 +70,43 @@ def _domain_nouns(own_tools: frozenset[str]) -> frozenset[str]:
     return frozenset(w for w in words if len(w) > 2)
 
 
+# The user acts first: "wait for explicit user instruction before executing further tool
+# calls", "confirm with the user before using any destructive tool".
+_USER_FIRST: Final = linear_re.compile(
+    r"\b(?:wait|ask|confirm|check|consult)\w*\b[^.\n]{0,60}\b(?:user|human|operator)s?\b"
+    r"|\b(?:user|human|operator)'?s?\s+(?:\w+\s+){0,2}?(?:confirm\w*|approv\w*|consent"
+    r"|permission|instructions?|go[\s-]ahead|decision|selection|choice)\b"
+    r"|\b(?:explicit|clear)\s+(?:\w+\s+)?(?:instructions?|confirmation|approval|consent"
+    r"|permission)\s+(?:from|by)\s+(?:the\s+)?(?:user|human|operator)\b",
+    re.I,
+)
+# a precondition on answering holds every turn of the conversation, whatever tool it names
+_ON_ANSWERING: Final = linear_re.compile(r"\b(?:answer|respond|repl[yi]|question)", re.I)
+
+
+def _own_sequence(sig: Signals, ctx: Context, span: Span) -> bool:
+    """A precondition that orders the server's own steps: the user decides first, or the
+    sentence names only this server's tools ("use the collection-indexes tool to verify
+    the index before using 'queryVector'"), not every other tool nor answering."""
+    index = sig.sentence_of(span)
+    start, end = sig.sentences[index] if index < len(sig.sentences) else (0, 0)
+    if _USER_FIRST.search(sig.masked, start, end):
+        return True
+    if sig.in_sentence("generic_tools", index) or _ON_ANSWERING.search(sig.masked, *span):
+        return False
+    refs = [name for ref, name in sig.tool_refs if sig.sentence_of(ref) == index]
+    return bool(refs) and all(_is_own(name, ctx) for name in refs)
+
+
 def _in_context(sig: Signals, ctx: Context) -> Signals:
     """The signals as this server reads them: a conversation phrase whose noun is what the
     server's own tools work on ("the original message" beside `reply-mail-message`) names
-    the server's data, not the assistant's conversation or instructions."""
+    the server's data, not the assistant's conversation or instructions; a precondition
+    that sequences the server's own steps or waits for the user hijacks nothing."""
+    if sig.has("precondition"):
+        steps = [s for s in sig.spans["precondition"] if not _own_sequence(sig, ctx, s)]
+        if steps != sig.spans["precondition"]:
+            sig = replace(sig, spans={**sig.spans, "precondition": steps})
     nouns = _domain_nouns(ctx.own_tools) if ctx.own_tools else frozenset()
     if not nouns or not sig.has("conv", "sysprompt"):
         return sig
