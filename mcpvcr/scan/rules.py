@@ -419,15 +419,36 @@ def _foreign_refs(sig: Signals, ctx: Context) -> list[tuple[Span, str]]:
     return [(span, name) for span, name in sig.tool_refs if not _is_own(name, ctx)]
 
 
+def _parts(name: str) -> list[str]:
+    """`agencyHosting_deployPhp`: agency, hosting, deploy, php."""
+    snake = re.sub(r"([a-z0-9])([A-Z])", r"\1_\2", name)
+    return [p for p in re.split(r"[-_.\s]+", snake.lower()) if p]
+
+
+def _key(name: str) -> str:
+    """One spelling for any case and separators (text is matched lower-cased, so camelCase
+    boundaries are gone from a name the text mentions)."""
+    return "".join(_parts(name))
+
+
 @lru_cache(maxsize=64)
-def _lowered(names: frozenset[str]) -> frozenset[str]:
-    return frozenset(n.lower() for n in names)
+def _own_names(names: frozenset[str]) -> frozenset[str]:
+    """The server's tool names in one spelling, with each namespaced tool's shorter names:
+    `confluence_get_attachments` is also `get_attachments`, `maps_static_map` `static_map`
+    (a multi-word tail only: a single word is too common to claim)."""
+    out: set[str] = set()
+    for name in names:
+        parts = _parts(name)
+        out.update("".join(parts[i:]) for i in range(max(1, len(parts) - 1)))
+    return frozenset(out)
 
 
 def _is_own(name: str, ctx: Context) -> bool:
-    """A name of this server's tools (any case) or of a parameter: not another server's."""
-    low = name.lower()
-    return name in ctx.own_params or low == ctx.self_name.lower() or low in _lowered(ctx.own_tools)
+    """A name of this server's tools (any case or separator, with or without the namespace
+    its siblings share) or of a parameter: not another server's."""
+    if name in ctx.own_params or name.lower() == ctx.self_name.lower():
+        return True
+    return _key(name) in _own_names(ctx.own_tools)
 
 
 def _shadowing(sig: Signals, ctx: Context) -> list[Verdict]:
