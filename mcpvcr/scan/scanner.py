@@ -9,7 +9,7 @@ from typing import Final
 from mcpvcr.scan.context import ANSWERS, Context
 from mcpvcr.scan.encoded import decode_blocks
 from mcpvcr.scan.finding import Finding, Severity, show
-from mcpvcr.scan.hidden import find_escapes, find_hidden, find_padding
+from mcpvcr.scan.hidden import Hidden, find_escapes, find_hidden, find_padding
 from mcpvcr.scan.lexicon import SECRET
 from mcpvcr.scan.rules import judge
 from mcpvcr.scan.signals import Signals, extract
@@ -86,7 +86,7 @@ def _hidden(raw: str, field: str, ctx: Context) -> list[Finding]:
         out.append(
             _finding(
                 "hidden_unicode",
-                "error",
+                "warning" if _stray(item) else "error",
                 raw,
                 item.start,
                 item.end,
@@ -104,6 +104,20 @@ def _hidden(raw: str, field: str, ctx: Context) -> list[Finding]:
             )
         )
     return out
+
+
+STRAY_ZERO_WIDTH: Final = 3
+"""Up to this many zero-width spaces together hide no text: too few to spell bits, no tag
+characters; they are a copy-paste artefact ("How\u200b\u200bto"), worth a warning only. A
+word they split is still read whole by every rule, as the folded text drops them."""
+
+
+def _stray(item: Hidden) -> bool:
+    return (
+        item.kind == "zero-width character"
+        and not item.decoded
+        and item.end - item.start <= STRAY_ZERO_WIDTH
+    )
 
 
 def _controls(raw: str, field: str) -> list[Finding]:
