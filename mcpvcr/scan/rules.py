@@ -151,10 +151,50 @@ def _conceal(sig: Signals, ctx: Context) -> list[Verdict]:
         )
         # "never reveal the secret value to the user": the hidden thing is the secret itself
         protective = protective or bool(_GUARDS_SECRET.search(sig.masked, *span))
+        protective = protective or _forbids_a_claim(sig, span, index)
         if not protective:  # "never reveal API keys to the user" protects; it hides nothing
             why = "asks the model to keep what it does from the user"
             return [Verdict("poisoning_marker", "error", span, why, ("concealment",))]
     return []
+
+
+# "never tell the user a schedule type is unsupported": what may not be said is a statement
+# about the world (a subject and its verb), not the model's act nor these instructions
+_CLAIM_AFTER: Final = linear_re.compile(
+    r"\A\s+(?:that\s+)?(?:a|an|the|any|some|no|its|their|our)\s+(?:[\w-]+\s+){0,3}?"
+    r"(?:is|are|was|were|isn'?t|aren'?t|has|have|hasn'?t|haven'?t|cannot|can'?t|does|doesn'?t"
+    r"|will|won'?t)\b",
+    re.I,
+)
+_DONE_TO_DATA: Final = linear_re.compile(
+    r"\b(?:sent|uploaded|forwarded|copied|shared|posted|read|collected|stored|saved|logged"
+    r"|recorded|transmitted|exported|deleted|removed|changed|modified|accessed|called|used"
+    r"|attached|included|added|leaked|tracked|monitored|watched)\b",
+    re.I,
+)
+_TOLD_USER: Final = linear_re.compile(
+    r"\b(?:tell(?:ing)?|inform(?:ing)?|notify(?:ing)?|alert(?:ing)?|warn(?:ing)?)\s+"
+    r"(?:the\s+|your\s+|any\s+)?(?:user|users|human|humans|person|customer)\Z",
+    re.I,
+)
+
+
+def _forbids_a_claim(sig: Signals, span: Span, index: int) -> bool:
+    """ "Never tell the user a schedule type is unsupported or missing" forbids a false
+    statement about the world: nothing the model does is kept from the user. The sentence
+    must hold no act on data (no read or move, nothing sent or used), no source, no sink
+    and no tool; "never tell the user you read ~/.ssh" or "... the file was uploaded" hides
+    the act."""
+    if not _TOLD_USER.search(sig.masked[span[0] : span[1]]):
+        return False
+    end = sig.sentences[index][1] if index < len(sig.sentences) else len(sig.masked)
+    rest = sig.masked[span[1] : end]
+    if not _CLAIM_AFTER.match(rest) or _DONE_TO_DATA.search(rest):
+        return False
+    busy = ("read_verb", "move_verb", "store", "cred", "conv", "quantified", "url", "email")
+    busy += ("phone", "recipient", "param_sink", "image")
+    refs = any(sig.sentence_of(ref) == index for ref, _ in sig.tool_refs)
+    return not refs and not sig.present(busy, index)
 
 
 _SOFT_PARTNERS: Final = (
