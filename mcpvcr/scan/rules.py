@@ -191,8 +191,10 @@ def _forbids_a_claim(sig: Signals, span: Span, index: int) -> bool:
     rest = sig.masked[span[1] : end]
     if not _CLAIM_AFTER.match(rest) or _DONE_TO_DATA.search(rest):
         return False
-    busy = ("read_verb", "move_verb", "store", "cred", "conv", "quantified", "url", "email")
-    busy += ("phone", "recipient", "param_sink", "image")
+    busy = (
+        *("read_verb", "move_verb", "store", "cred", "conv", "quantified", "url", "email"),
+        *("phone", "recipient", "param_sink", "image"),
+    )
     refs = any(sig.sentence_of(ref) == index for ref, _ in sig.tool_refs)
     return not refs and not sig.present(busy, index)
 
