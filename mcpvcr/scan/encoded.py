@@ -92,10 +92,9 @@ _LEET_WORD: Final = linear_re.compile(
 )
 _LEET_MAP: Final = str.maketrans("013457@$", "oieastas")
 MIN_LEET_WORDS: Final = 3
-MAX_LEET_GAP: Final = 2
+MAX_LEET_GAP: Final = 5
 """Plain words allowed between two leet words of one run: an encoded order is written in
 leet throughout; ids scattered through honest prose (v3, s3, log4j) are not one run."""
-_PLAIN_WORD: Final = linear_re.compile(r"[^\W\d_]+")
 
 
 def _substitutes(word: str) -> bool:
@@ -110,8 +109,8 @@ def _leet(text: str) -> list[Decoded]:
     words = [m for m in _LEET_WORD.finditer(capped) if _substitutes(m.group(0))]
     runs: list[list[re.Match[str]]] = []
     for word in words:
-        gap = list(_PLAIN_WORD.finditer(capped, runs[-1][-1].end(), word.start())) if runs else []
-        if runs and len(gap) <= MAX_LEET_GAP:
+        gap = capped[runs[-1][-1].end() : word.start()].split() if runs else []
+        if runs and sum(any(c.isalpha() for c in w) for w in gap) <= MAX_LEET_GAP:
             runs[-1].append(word)
         else:
             runs.append([word])

@@ -73,7 +73,8 @@ def _domain_nouns(own_tools: frozenset[str]) -> frozenset[str]:
 # The user acts first: "wait for explicit user instruction before executing further tool
 # calls", "confirm with the user before using any destructive tool".
 _USER_FIRST: Final = linear_re.compile(
-    r"\b(?:wait|ask|confirm|check|consult)\w*\b[^.\n]{0,60}\b(?:user|human|operator)s?\b"
+    r"\b(?:wait\w*\s+(?:for|on|until)|ask\w*|confirm\w*\s+with)\s+(?:[\w'-]+\s+){0,3}?"
+    r"(?:user|human|operator)s?\b"
     r"|\b(?:user|human|operator)'?s?\s+(?:\w+\s+){0,2}?(?:confirm\w*|approv\w*|consent"
     r"|permission|instructions?|go[\s-]ahead|decision|selection|choice)\b"
     r"|\b(?:explicit|clear)\s+(?:\w+\s+)?(?:instructions?|confirmation|approval|consent"
