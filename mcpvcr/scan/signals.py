@@ -187,7 +187,8 @@ _CONDITION_BEFORE: Final = linear_re.compile(
 # "only use this tool if the user explicitly confirms": a restriction that protects the user
 _RESTRICTION_AFTER: Final = linear_re.compile(
     r"\A\s*(?:[\w-]+\s+){0,3}?(?:if|when|after|once|unless|until|with)\s+(?:[\w'-]+\s+){0,6}?"
-    r"(?:confirm\w*|approv\w*|consent\w*|permi\w*|agree\w*|explicitly|asks?|requests?|authori\w*)\b",
+    r"(?:confirm\w*|approv\w*|consent\w*|permi\w*|agree\w*|explicitly|asks?|requests?|authori\w*"
+    r"|picks?|selects?|chooses|instructs?|decides)\b",
     re.I,
 )
 
@@ -295,12 +296,17 @@ def extract(raw: str) -> Signals:
         for span in _spans_if("impersonation" in on_masked, _IMPERSONATION, masked)
         if not _CONDITION_BEFORE.search(masked[max(0, span[0] - 30) : span[0]])
     ]
-    for name in ("pref_soft", "pref_exclusive"):
-        found.spans[name] = [
-            span
-            for span in found.spans[name]
-            if not _RESTRICTION_AFTER.search(masked[span[1] : span[1] + 120])
-        ]
+    # "do not call other tools until the user picks one" waits for the user: a restriction
+    # (kept aside: beside a smear of the other tools it is still a demand)
+    found.spans["pref_restricted"] = []
+    for name in ("pref_soft", "pref_exclusive", "pref_strong"):
+        kept = []
+        for span in found.spans[name]:
+            if _RESTRICTION_AFTER.search(masked[span[1] : span[1] + 120]):
+                found.spans["pref_restricted"].append(span)
+            else:
+                kept.append(span)
+        found.spans[name] = kept
     # A credential file inside a code span is still named ("`cat ~/.ssh/id_rsa`"); only an
     # example framed as data ("detects paths such as ...") is masked.
     plain_text = masked if _framed(text) else text
