@@ -162,7 +162,7 @@ def _conceal(sig: Signals, ctx: Context) -> list[Verdict]:
 # "never tell the user a schedule type is unsupported": what may not be said is a statement
 # about the world (a subject and its verb), not the model's act nor these instructions
 _CLAIM_AFTER: Final = linear_re.compile(
-    r"\A\s+(?:that\s+)?(?:a|an|the|any|some|no|its|their|our)\s+(?:[\w-]+\s+){0,3}?"
+    r"\A\s+(?:that\s+)?(?:(?:a|an|the|any|some|no|its|their|our)\s+)?(?:[\w-]+\s+){0,3}?"
     r"(?:is|are|was|were|isn'?t|aren'?t|has|have|hasn'?t|haven'?t|cannot|can'?t|does|doesn'?t"
     r"|will|won'?t)\b",
     re.I,
@@ -170,13 +170,21 @@ _CLAIM_AFTER: Final = linear_re.compile(
 _DONE_TO_DATA: Final = linear_re.compile(
     r"\b(?:sent|uploaded|forwarded|copied|shared|posted|read|collected|stored|saved|logged"
     r"|recorded|transmitted|exported|deleted|removed|changed|modified|accessed|called|used"
-    r"|attached|included|added|leaked|tracked|monitored|watched)\b",
+    r"|attached|included|added|leaked|tracked|monitored|watched|leaves?|goes|travels?|flows?"
+    r"|ends?\s+up|reach(?:es)?|lands?|kept|retained|shared|sold|seen|visible)\b",
     re.I,
 )
 _TOLD_USER: Final = linear_re.compile(
-    r"\b(?:tell(?:ing)?|inform(?:ing)?|notify(?:ing)?|alert(?:ing)?|warn(?:ing)?)\s+"
+    r"\b(?:(?:tell(?:ing)?|inform(?:ing)?|notify(?:ing)?|alert(?:ing)?|warn(?:ing)?)\s+"
+    r"|(?:mention|say|explain|report|reveal|disclose|show)(?:ing)?\s+(?:to|with)\s+)"
     r"(?:the\s+|your\s+|any\s+)?(?:user|users|human|humans|person|customer)\Z",
     re.I,
+)
+
+
+_ACTORS: Final = frozenset(
+    {"you", "i", "we", "it", "this", "that", "these", "those", "they", "he", "she", "anything"}
+    | {"everything", "something", "what", "how", "why", "where", "when", "about", "of"}
 )
 
 
@@ -192,6 +200,9 @@ def _forbids_a_claim(sig: Signals, span: Span, index: int) -> bool:
     rest = sig.masked[span[1] : end]
     if not _CLAIM_AFTER.match(rest) or _DONE_TO_DATA.search(rest):
         return False
+    subject = rest.split()[1:2] if rest.split()[:1] == ["that"] else rest.split()[:1]
+    if not subject or subject[0].lower() in _ACTORS:
+        return False  # "... that you ...", "... this step happened": the act or the text
     busy = (
         *("read_verb", "move_verb", "store", "cred", "conv", "quantified", "url", "email"),
         *("phone", "recipient", "param_sink", "image"),
