@@ -412,6 +412,11 @@ _CREDENTIAL_NOUN: Final = linear_re.compile(
 )
 
 
+_REACHES: Final = linear_re.compile(
+    r"\b(?:any|all|every|whatever|other)\b|\b(?:shared|mentioned|provided|pasted|typed|seen"
+    r"|received|used|earlier|previous|so\s+far)\b",
+    re.I,
+)
 _HIDDEN_PUSH: Final = ("address", "impersonation", "conceal", "conceal_soft", "tag", "override")
 
 
@@ -422,7 +427,9 @@ def _transparent(sig: Signals, ctx: Context, span: Span) -> bool:
     hides the act does, and so does conversation, which no name makes a tool's input."""
     if ctx.kind != "param" or sig.has(*_HIDDEN_PUSH) or _within_any(span, sig.spans["conv"]):
         return False
-    return _declares(ctx, sig.masked[span[0] : span[1]])
+    phrase = sig.masked[span[0] : span[1]]
+    # "every password the user shared earlier" reaches past the one value the name declares
+    return not _REACHES.search(phrase) and _declares(ctx, phrase)
 
 
 def _within_any(span: Span, spans: list[Span]) -> bool:
