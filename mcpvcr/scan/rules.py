@@ -60,6 +60,9 @@ _ASSISTANT_CONTEXT: Final = frozenset(
 )
 
 
+_FIRST_OF: Final = frozenset({"original", "initial"})
+
+
 @lru_cache(maxsize=64)
 def _domain_nouns(own_tools: frozenset[str]) -> frozenset[str]:
     """The words of the server's own tool names (`list-mail-messages`: list, mail, message)."""
@@ -116,7 +119,11 @@ def _in_context(sig: Signals, ctx: Context) -> Signals:
         kept[family] = []
         for span in sig.spans.get(family, []):
             words = re.findall(r"[a-z]+", sig.masked[span[0] : span[1]].lower())
-            domain = bool(words) and words[-1].removesuffix("s") in nouns
+            # only "original/initial X": "the previous messages" of a chat server are still
+            # the user's conversation, the very data an exfiltration wants
+            domain = (
+                len(words) >= 2 and words[-2] in _FIRST_OF and words[-1].removesuffix("s") in nouns
+            )
             if not domain or _ASSISTANT_CONTEXT.intersection(words):
                 kept[family].append(span)
     if all(kept[f] == sig.spans.get(f, []) for f in kept):
