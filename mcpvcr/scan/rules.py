@@ -504,10 +504,18 @@ def _own_names(names: frozenset[str]) -> frozenset[str]:
     """The server's tool names in one spelling, with each namespaced tool's shorter names:
     `confluence_get_attachments` is also `get_attachments`, `maps_static_map` `static_map`
     (a multi-word tail only: a single word is too common to claim)."""
-    out: set[str] = set()
-    for name in names:
-        parts = _parts(name)
-        out.update("".join(parts[i:]) for i in range(max(1, len(parts) - 1)))
+    split = [_parts(name) for name in names]
+    out = {"".join(parts) for parts in split}
+    # a namespace is a prefix two or more tools share: one tool named `x_send_email` does not
+    # make every mention of `send_email` its own
+    prefixes: dict[tuple[str, ...], int] = {}
+    for parts in split:
+        for i in range(1, len(parts)):
+            prefixes[tuple(parts[:i])] = prefixes.get(tuple(parts[:i]), 0) + 1
+    for parts in split:
+        out.update(
+            "".join(parts[i:]) for i in range(1, len(parts) - 1) if prefixes[tuple(parts[:i])] > 1
+        )
     return frozenset(out)
 
 
