@@ -40,5 +40,11 @@ class Context:
     depth: int = 0
 
     def at(self, **changes: object) -> Context:
-        values = {**self.__dict__, **changes}
-        return Context(**values)
+        unknown = changes.keys() - self.__dict__.keys()
+        if unknown:
+            raise TypeError(f"Context has no field {sorted(unknown)[0]!r}")
+        # one copy per schema property on large cassettes: skip __init__ (all fields known)
+        new = object.__new__(Context)
+        new.__dict__.update(self.__dict__)
+        new.__dict__.update(changes)
+        return new

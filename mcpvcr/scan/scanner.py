@@ -6,7 +6,7 @@ from dataclasses import replace
 from functools import lru_cache
 from typing import Final
 
-from mcpvcr.scan.context import ANSWERS, Context
+from mcpvcr.scan.context import ANSWERS, Context, Kind
 from mcpvcr.scan.encoded import decode_blocks
 from mcpvcr.scan.finding import Finding, Severity, show
 from mcpvcr.scan.hidden import Hidden, find_escapes, find_hidden, find_padding
@@ -30,14 +30,8 @@ def scan_text(text: str, field_path: str, context: Context | None = None) -> lis
         found = _hidden(raw, field_path, ctx) + _controls(raw, field_path)
         return _dedupe([_as_answer(f) for f in found])
     # a decoded block is rescanned knowing the server's own tools (a sibling is no stranger)
-    server = Context(
-        own_tools=ctx.own_tools,
-        own_params=ctx.own_params,
-        self_name=ctx.self_name,
-        kind="name" if ctx.kind == "name" else "text",
-        depth=ctx.depth,
-    )
-    findings = [replace(f, field=field_path) for f in _carriers(raw, server)]
+    server = (ctx.kind == "name", ctx.depth, ctx.own_tools, ctx.own_params, ctx.self_name)
+    findings = [replace(f, field=field_path) for f in _carriers(raw, *server)]
     sig = _signals(raw)
     for verdict in judge(sig, ctx):
         findings.append(
@@ -69,7 +63,18 @@ def signals_of(text: str) -> Signals:
 
 
 @lru_cache(maxsize=8192)
-def _carriers(raw: str, ctx: Context) -> tuple[Finding, ...]:
+def _carriers(
+    raw: str,
+    name: bool,
+    depth: int,
+    own_tools: frozenset[str],
+    own_params: frozenset[str],
+    self_name: str,
+) -> tuple[Finding, ...]:
+    kind: Kind = "name" if name else "text"
+    ctx = Context(
+        own_tools=own_tools, own_params=own_params, self_name=self_name, kind=kind, depth=depth
+    )
     found = _hidden(raw, "", ctx) + _controls(raw, "") + _secrets(raw, "")
     return tuple(found + _encoded(raw, "", ctx))
 
