@@ -19,7 +19,7 @@ from mcpvcr.scan.rules_flow import (
     command_hijack,
     destroy_and_misreport,
     foreign_recipient,
-    prompt_purpose,
+    model_call,
     published,
     steer_reply,
     store_into_param,
@@ -175,10 +175,11 @@ _CLAIM_AFTER: Final = linear_re.compile(
     re.I,
 )
 _DONE_TO_DATA: Final = linear_re.compile(
-    r"\b(?:sent|uploaded|forwarded|copied|shared|posted|read|collected|stored|saved|logged"
+    r"\b(?:(?:was|were|been|is|are|being)\s+read|sent|uploaded|forwarded|copied|shared|posted"
+    r"|collected|stored|saved|logged"
     r"|recorded|transmitted|exported|deleted|removed|changed|modified|accessed|called|used"
     r"|attached|included|added|leaked|tracked|monitored|watched|leaves?|goes|travels?|flows?"
-    r"|ends?\s+up|reach(?:es)?|lands?|kept|retained|shared|sold|seen|visible)\b",
+    r"|ends?\s+up|kept|retained|shared|sold|seen|visible)\b",
     re.I,
 )
 _TOLD_USER: Final = linear_re.compile(
@@ -189,6 +190,13 @@ _TOLD_USER: Final = linear_re.compile(
 )
 
 
+_TOLD_IT: Final = linear_re.compile(
+    r"\b(?:mention|say|explain|report|reveal|disclose|show|present|describe)(?:ing)?\s+"
+    r"(?:it|this|that|them)\s+(?:to|with)\s+(?:the\s+|your\s+|any\s+)?"
+    r"(?:user|users|human|humans|person|customer)\Z",
+    re.I,
+)
+_FRAMED_AS: Final = linear_re.compile(r"\A\s+as\s+(?:an?\s+|the\s+)?[\w-]+", re.I)
 _ACTORS: Final = frozenset(
     {"you", "i", "we", "it", "this", "that", "these", "those", "they", "he", "she", "anything"}
     | {"everything", "something", "what", "how", "why", "where", "when", "about", "of"}
@@ -201,21 +209,30 @@ def _forbids_a_claim(sig: Signals, span: Span, index: int) -> bool:
     must hold no act on data (no read or move, nothing sent or used), no source, no sink
     and no tool; "never tell the user you read ~/.ssh" or "... the file was uploaded" hides
     the act."""
-    if not _TOLD_USER.search(sig.masked[span[0] : span[1]]):
-        return False
+    told = sig.masked[span[0] : span[1]]
     end = sig.sentences[index][1] if index < len(sig.sentences) else len(sig.masked)
     rest = sig.masked[span[1] : end]
-    if not _CLAIM_AFTER.match(rest) or _DONE_TO_DATA.search(rest):
+    if _DONE_TO_DATA.search(rest):
         return False
-    subject = rest.split()[1:2] if rest.split()[:1] == ["that"] else rest.split()[:1]
-    if not subject or subject[0].lower() in _ACTORS:
-        return False  # "... that you ...", "... this step happened": the act or the text
+    if _TOLD_IT.search(told):
+        # "do not report it to the user as an error": how a result is framed, not hidden
+        if not _FRAMED_AS.match(rest):
+            return False
+    elif not _TOLD_USER.search(told) or not _CLAIM_AFTER.match(rest):
+        return False
+    else:
+        subject = rest.split()[1:2] if rest.split()[:1] == ["that"] else rest.split()[:1]
+        if not subject or subject[0].lower() in _ACTORS:
+            return False  # "... that you ...", "... this step happened": the act or the text
+    # reading the tool's own output hides nothing; a move, a source, a sink or a tool does
     busy = (
-        *("read_verb", "move_verb", "store", "cred", "conv", "quantified", "url", "email"),
+        *("store", "cred", "conv", "quantified", "url", "email"),
         *("phone", "recipient", "param_sink", "image"),
     )
     refs = any(sig.sentence_of(ref) == index for ref, _ in sig.tool_refs)
-    return not refs and not sig.present(busy, index)
+    # the verb of the telling itself ("report it to the user") moves nothing
+    moves = [m for m in sig.in_sentence("move_verb", index) if not _within(m, [span])]
+    return not refs and not moves and not sig.present(busy, index)
 
 
 _SOFT_PARTNERS: Final = (
@@ -374,7 +391,7 @@ def _parameter(sig: Signals, ctx: Context) -> list[Verdict]:
         return []  # a flag or a number holds no password and no conversation
     # a tool that calls a model takes a system message for *that* model as an argument
     own_prompt = all(_within(s, sig.spans["sysprompt"]) for s in sig.spans["conv"])
-    if own_prompt and not sig.spans["quantified"] and prompt_purpose(ctx.purpose):
+    if own_prompt and not sig.spans["quantified"] and model_call(ctx):
         return []
     index = sig.sentence_of(span)
     ordered = (

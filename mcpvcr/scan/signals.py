@@ -534,6 +534,19 @@ _KEBAB_VERBS: Final = frozenset(
         "",
     ]
 )
+# More verbs tool names start or end with: a name used ("before using primary_type") that
+# holds none of these is a field or a value, not a tool.
+_TOOL_VERBS: Final = _KEBAB_VERBS | frozenset(
+    {
+        *("exec", "transfer", "pay", "invoke", "ping", "lookup", "scrape", "crawl", "publish"),
+        *("share", "notify", "deploy", "build", "install", "login", "logout", "sign", "approve"),
+        *("merge", "push", "pull", "commit", "reply", "forward", "schedule", "buy", "sell"),
+        *("render", "scan", "parse", "extract", "compute", "calculate", "summarise", "email"),
+        *("summarize", "browse", "click", "press", "select", "upload", "modify", "patch"),
+        *("replace", "download", "transcribe", "eval", "evaluate", "ask"),
+    }
+)
+_USED_VERB: Final = linear_re.compile(r"\A(?:use|using|uses)\b", re.I)
 _TOOL_NOUN_AFTER: Final = linear_re.compile(r"\A[`'\"]?\s*(?:tool|function|server)s?\b", re.I)
 
 
@@ -557,6 +570,14 @@ def _tool_refs(masked: str) -> list[tuple[Span, str]]:
             continue  # "uses Markdown-inspired text": an English compound, not a kebab-case tool
         if "." in name and not re.search(r"[_-]", name):
             continue  # a file or host name (mcp.json, api.example.com), not a tool
+        if (
+            match.lastindex == 4
+            and _USED_VERB.match(match.group(0))
+            and name not in WELL_KNOWN
+            and not _TOOL_VERBS.intersection(re.split(r"[_.-]", name.lower()))
+            and not _TOOL_NOUN_AFTER.match(masked[match.end() : match.end() + 20])
+        ):
+            continue  # "before using primary_type": a field or value is used, not called
         refs.append((match.span(), name.strip(".")))
     for match in _each(_TOOL_REF_I18N, masked):
         name = next((g for g in match.groups() if g), "")
