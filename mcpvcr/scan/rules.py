@@ -73,17 +73,6 @@ def _domain_nouns(own_tools: frozenset[str]) -> frozenset[str]:
     return frozenset(w for w in words if len(w) > 2)
 
 
-# The user acts first: "wait for explicit user instruction before executing further tool
-# calls", "confirm with the user before using any destructive tool".
-_USER_FIRST: Final = linear_re.compile(
-    r"\b(?:wait\w*\s+(?:for|on|until)|ask\w*|confirm\w*\s+with)\s+(?:[\w'-]+\s+){0,3}?"
-    r"(?:user|human|operator)s?\b"
-    r"|\b(?:user|human|operator)'?s?\s+(?:\w+\s+){0,2}?(?:confirm\w*|approv\w*|consent"
-    r"|permission|instructions?|go[\s-]ahead|decision|selection|choice)\b"
-    r"|\b(?:explicit|clear)\s+(?:\w+\s+)?(?:instructions?|confirmation|approval|consent"
-    r"|permission)\s+(?:from|by)\s+(?:the\s+)?(?:user|human|operator)\b",
-    re.I,
-)
 # a precondition on answering holds every turn of the conversation, whatever tool it names
 _ON_ANSWERING: Final = linear_re.compile(r"\b(?:answer|respond|repl[yi]|question)", re.I)
 
@@ -93,8 +82,7 @@ def _own_sequence(sig: Signals, ctx: Context, span: Span) -> bool:
     sentence names only this server's tools ("use the collection-indexes tool to verify
     the index before using 'queryVector'"), not every other tool nor answering."""
     index = sig.sentence_of(span)
-    start, end = sig.sentences[index] if index < len(sig.sentences) else (0, 0)
-    if _USER_FIRST.search(sig.masked, start, end):
+    if sig.in_sentence("user_first", index):
         return True
     if sig.in_sentence("generic_tools", index) or _ON_ANSWERING.search(sig.masked, *span):
         return False

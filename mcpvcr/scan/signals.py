@@ -184,11 +184,18 @@ _IMPERSONATION: Final = linear_re.compile(
 _CONDITION_BEFORE: Final = linear_re.compile(
     r"\b(?:if|when|whenever|unless|once|where|in\s+case|whether)\s+(?:the\s+)?\Z", re.I
 )
+# "without the user's confirmation", "no need to ask the user": the user does not act first
+_WAIVED_BEFORE: Final = linear_re.compile(
+    r"(?:\b(?:without|no|not|never|skip|bypass|sin|sans|ohne|senza|sem|zonder|bez|без)\W+"
+    r"(?:\w+\W+){0,3}?|无需|不需要|不必|无须|不用|なしで|없이)\Z",
+    re.I,
+)
 # "only use this tool if the user explicitly confirms": a restriction that protects the user
 _RESTRICTION_AFTER: Final = linear_re.compile(
-    r"\A\s*(?:[\w-]+\s+){0,3}?(?:if|when|after|once|unless|until|with)\s+(?:[\w'-]+\s+){0,6}?"
+    r"\A\s*(?:[\w-]+\s+){0,3}?(?:if|when|after|once|unless|until|with|before)\s+"
+    r"(?:[\w'-]+\s+){0,6}?"
     r"(?:confirm\w*|approv\w*|consent\w*|permi\w*|agree\w*|explicitly|asks?|requests?|authori\w*"
-    r"|picks?|selects?|chooses|instructs?|decides)\b",
+    r"|pick\w*|select\w*|choos\w*|chose\w*|instruct\w*|decid\w*)\b",
     re.I,
 )
 
@@ -296,13 +303,21 @@ def extract(raw: str) -> Signals:
         for span in _spans_if("impersonation" in on_masked, _IMPERSONATION, masked)
         if not _CONDITION_BEFORE.search(masked[max(0, span[0] - 30) : span[0]])
     ]
+    # the user acts first, unless the text waives it ("without the user's confirmation")
+    found.spans["user_first"] = [
+        span
+        for span in found.spans["user_first"]
+        if not _WAIVED_BEFORE.search(masked[max(0, span[0] - 30) : span[0]])
+    ]
     # "do not call other tools until the user picks one" waits for the user: a restriction
     # (kept aside: beside a smear of the other tools it is still a demand)
     found.spans["pref_restricted"] = []
     for name in ("pref_soft", "pref_exclusive", "pref_strong"):
         kept = []
         for span in found.spans[name]:
-            if _RESTRICTION_AFTER.search(masked[span[1] : span[1] + 120]):
+            if _RESTRICTION_AFTER.search(masked[span[1] : span[1] + 120]) or found.in_sentence(
+                "user_first", found.sentence_of(span)
+            ):
                 found.spans["pref_restricted"].append(span)
             else:
                 kept.append(span)
