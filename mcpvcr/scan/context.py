@@ -30,9 +30,21 @@ class Context:
     credential or conversation can be put into them."""
     self_name: str = ""
     purpose: str = ""
+    param: str = ""
+    """The parameter a `param` text describes or names (its own property name)."""
+    closed: bool = False
+    """That parameter admits no free text (a flag, a number, a fixed choice)."""
+    fields: frozenset[str] = frozenset()
+    """The names of that parameter and its sibling properties (the object holding it)."""
     kind: Kind = "text"
     depth: int = 0
 
     def at(self, **changes: object) -> Context:
-        values = {**self.__dict__, **changes}
-        return Context(**values)
+        unknown = changes.keys() - self.__dict__.keys()
+        if unknown:
+            raise TypeError(f"Context has no field {sorted(unknown)[0]!r}")
+        # one copy per schema property on large cassettes: skip __init__ (all fields known)
+        new = object.__new__(Context)
+        new.__dict__.update(self.__dict__)
+        new.__dict__.update(changes)
+        return new

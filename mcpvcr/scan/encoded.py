@@ -92,16 +92,38 @@ _LEET_WORD: Final = linear_re.compile(
 )
 _LEET_MAP: Final = str.maketrans("013457@$", "oieastas")
 MIN_LEET_WORDS: Final = 3
+MAX_LEET_GAP: Final = 5
+"""Plain words allowed between two leet words of one run: an encoded order is written in
+leet throughout; ids scattered through honest prose (v3, s3, log4j) are not one run."""
+
+
+def _substitutes(word: str) -> bool:
+    """A leet word has a stand-in letter inside it: a leading `$` or `@` is a sigil
+    (`$vectorSearch`, `@user`), the plain reading of a code name or a handle."""
+    body = word[1:] if word[0] in "@$" else word
+    return any(c in "013457@$" for c in body)
 
 
 def _leet(text: str) -> list[Decoded]:
-    words = list(_LEET_WORD.finditer(text[:MAX_BLOCK_CHARS]))
-    if len(words) < MIN_LEET_WORDS:
-        return []
-    start, end = words[0].start(), words[-1].end()
-    block = text[start:end]
-    decoded = _LEET_WORD.sub(lambda m: m.group(0).translate(_LEET_MAP), block)
-    return [Decoded(start, end, "leetspeak", decoded)] if _readable(decoded) else []
+    capped = text[:MAX_BLOCK_CHARS]
+    words = [m for m in _LEET_WORD.finditer(capped) if _substitutes(m.group(0))]
+    runs: list[list[re.Match[str]]] = []
+    for word in words:
+        gap = capped[runs[-1][-1].end() : word.start()].split() if runs else []
+        if runs and sum(any(c.isalpha() for c in w) for w in gap) <= MAX_LEET_GAP:
+            runs[-1].append(word)
+        else:
+            runs.append([word])
+    out: list[Decoded] = []
+    for run in runs:
+        if len(run) < MIN_LEET_WORDS:
+            continue
+        start, end = run[0].start(), run[-1].end()
+        block = capped[start:end]
+        decoded = _LEET_WORD.sub(lambda m: m.group(0).translate(_LEET_MAP), block)
+        if _readable(decoded):
+            out.append(Decoded(start, end, "leetspeak", decoded))
+    return out[:MAX_BLOCKS]
 
 
 _DECODERS: Final = (

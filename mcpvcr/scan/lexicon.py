@@ -229,6 +229,27 @@ EN: Final[dict[str, list[str]]] = {
             r"|системн\w+\s+(?:промпт|подсказк\w+|инструкци\w+)"
         ),
     ],
+    # the user acts first: "wait for explicit user instruction", "until the user confirms",
+    # "the user's approval"; a precondition or a "no other tool" in such a sentence protects
+    "user_first": [
+        (
+            r"\b(?:wait\w*\s+(?:for|on|until)|ask\w*|confirm\w*\s+with)\s+(?:[\w'-]+\s+){0,3}?"
+            r"(?:user|human|operator)s?\b"
+        ),
+        (
+            r"\b(?:user|human|operator)'?s?\s+(?:\w+\s+){0,2}?(?:confirm\w*|approv\w*|consent"
+            r"|permission|instructions?|go[\s-]ahead|decision|selection|choice)\b"
+        ),
+        (
+            r"\b(?:explicit|clear)\s+(?:\w+\s+)?(?:instructions?|confirmation|approval|consent"
+            r"|permission)\s+(?:from|by)\s+(?:the\s+)?(?:user|human|operator)\b"
+        ),
+        (
+            r"\b(?:until|before|once|after|unless)\s+(?:the\s+)?(?:user|human)\s+(?:has\s+|have\s+)?"
+            r"(?:\w+\s+)?(?:confirm|approv|consent|agree|pick|select|cho|instruct|decid|ask|request"
+            r"|authori)\w*"
+        ),
+    ],
     "publish": [
         (
             r"\bpublic(?:ly)?\s+(?:\w+\s+)?(?:gist|repo(?:sitory)?|issue|pull\s+request|paste(?:bin)?|post"

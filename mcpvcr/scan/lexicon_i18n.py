@@ -116,6 +116,28 @@ I18N: Final[dict[str, list[str]]] = {
         r"(?:アシスタント|モデル|ai|エージェント)は[^。\n]{0,30}(?:しなければならない|必要があります|べき|ください)",
         r"\bo\s+(?:assistente|modelo|agente)\s+(?:deve|precisa)",
     ],
+    "user_first": [
+        _ZH_USER + r"[^。，,.\n]{0,10}(?:确认|確認|批准|同意|指示|选择|選擇|授权|授權)",
+        _JA_USER + r"[^。、\n]{0,10}(?:確認|承認|同意|指示|選択)",
+        (
+            r"\b(?:confirmaci[oó]n|aprobaci[oó]n|autorizaci[oó]n|instrucci[oó]n|consentimiento"
+            r"|permiso)\s+(?:\w+\s+){0,2}?(?:del|de\s+los)\s+usuarios?\b"
+            r"|\besperar?\s+(?:a\s+)?(?:que\s+)?(?:el|los)\s+usuarios?\b"
+        ),
+        (
+            r"\b(?:bestätigung|zustimmung|freigabe|anweisung|genehmigung|einwilligung|erlaubnis)\s+"
+            r"(?:\w+\s+){0,2}?(?:des|der)\s+(?:benutzers|nutzers|anwenders|benutzerin)\b"
+        ),
+        (
+            r"\b(?:confirmation|approbation|autorisation|instruction|consentement|permission"
+            r"|accord)\s+(?:\w+\s+){0,2}?de\s+l['’]\s*utilisat(?:eur|rice)"
+        ),
+        (
+            r"\b(?:confirmação|aprovação|autorização|instrução|consentimento|permissão)\s+"
+            r"(?:\w+\s+){0,2}?(?:do|dos)\s+(?:usuários?|utilizador(?:es)?)\b"
+        ),
+        r"(?:подтверждени|одобрени|разрешени|согласи|указани)\w*\s+(?:\w+\s+)?" + _RU_USER,
+    ],
     "precondition": [
         r"(?:在)?(?:使用|调用)(?:此|这个|本|任何)(?:其他)?(?:工具|函数)(?:之前|前)",
         r"\bantes\s+de\s+(?:usar|llamar|utilizar|invocar)\s+(?:esta|cualquier)\s+(?:otra\s+)?herramienta",

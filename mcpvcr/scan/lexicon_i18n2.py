@@ -209,6 +209,18 @@ _RAW: Final[dict[str, list[str]]] = {
         r"(?:غيّر|غير|استبدل)\s+(?:دائماً\s+|دائما\s+)?(?:ال)?مستلم",
         r"प्राप्तकर्ता\s+[^।\n]{0,30}बदल",
     ],
+    "user_first": [
+        (
+            r"\b(?:conferma|approvazione|autorizzazione|istruzion[ei]|consenso|permesso)\s+"
+            r"(?:\w+\s+){0,2}?(?:dell['’]\s*|degli\s+)utent[ei]"
+        ),
+        r"\b(?:bevestiging|goedkeuring|toestemming|instructie)\s+(?:\w+\s+){0,2}?van\s+" + _NL_USER,
+        r"\b(?:potwierdzeni|zgod|zatwierdzeni|polece)\w*\s+(?:\w+\s+)?" + _PL_USER,
+        _TR_USER + r"\s+(?:\w+\s+)?(?:onay|izin|talimat)\w*",
+        _KO_USER + r"[^.\n]{0,10}(?:확인|승인|동의|지시|선택)",
+        r"(?:تأكيد|موافقة|إذن|تعليمات)\s+" + _AR_USER,
+        _HI_USER + r"\s+(?:की|के)\s+(?:पुष्टि|अनुमति|मंज़ूरी|मंजूरी|निर्देश)",
+    ],
     # "never use other tools", "the only trustworthy tool"
     "pref_strong": [
         (

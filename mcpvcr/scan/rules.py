@@ -9,6 +9,7 @@ a source and a sink, an instruction about another tool. Each rule returns
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from functools import lru_cache
 from typing import Final
 
@@ -18,7 +19,7 @@ from mcpvcr.scan.rules_flow import (
     command_hijack,
     destroy_and_misreport,
     foreign_recipient,
-    prompt_purpose,
+    model_call,
     published,
     steer_reply,
     store_into_param,
@@ -45,10 +46,77 @@ def purpose_sensitive(purpose: str) -> bool:
 
 def judge(sig: Signals, ctx: Context) -> list[Verdict]:
     """Every verdict on one text."""
+    sig = _in_context(sig, ctx)
     out: list[Verdict] = []
     for check in _CHECKS:
         out.extend(check(sig, ctx))
     return out
+
+
+# Words that tie a conversation phrase to the assistant's own context, whatever the server
+# works on: "system prompt", "hidden instructions", "your instructions", "this chat so far".
+_ASSISTANT_CONTEXT: Final = frozenset(
+    {"system", "developer", "hidden", "secret", "your", "you", "so", "this", "user", "chain"}
+)
+
+
+_FIRST_OF: Final = frozenset({"original", "initial"})
+
+
+@lru_cache(maxsize=64)
+def _domain_nouns(own_tools: frozenset[str]) -> frozenset[str]:
+    """The words of the server's own tool names (`list-mail-messages`: list, mail, message)."""
+    words: set[str] = set()
+    for name in own_tools:
+        spaced = re.sub(r"([a-z0-9])([A-Z])", r"\1 \2", name)
+        words.update(w.lower().removesuffix("s") for w in re.split(r"[^A-Za-z]+", spaced) if w)
+    return frozenset(w for w in words if len(w) > 2)
+
+
+# a precondition on answering holds every turn of the conversation, whatever tool it names
+_ON_ANSWERING: Final = linear_re.compile(r"\b(?:answer|respond|repl[yi]|question)", re.I)
+
+
+def _own_sequence(sig: Signals, ctx: Context, span: Span) -> bool:
+    """A precondition that orders the server's own steps: the user decides first, or the
+    sentence names only this server's tools ("use the collection-indexes tool to verify
+    the index before using 'queryVector'"), not every other tool nor answering."""
+    index = sig.sentence_of(span)
+    if sig.in_sentence("user_first", index):
+        return True
+    if sig.in_sentence("generic_tools", index) or _ON_ANSWERING.search(sig.masked, *span):
+        return False
+    refs = [name for ref, name in sig.tool_refs if sig.sentence_of(ref) == index]
+    return bool(refs) and all(_is_own(name, ctx) for name in refs)
+
+
+def _in_context(sig: Signals, ctx: Context) -> Signals:
+    """The signals as this server reads them: a conversation phrase whose noun is what the
+    server's own tools work on ("the original message" beside `reply-mail-message`) names
+    the server's data, not the assistant's conversation or instructions; a precondition
+    that sequences the server's own steps or waits for the user hijacks nothing."""
+    if sig.has("precondition"):
+        steps = [s for s in sig.spans["precondition"] if not _own_sequence(sig, ctx, s)]
+        if steps != sig.spans["precondition"]:
+            sig = replace(sig, spans={**sig.spans, "precondition": steps})
+    nouns = _domain_nouns(ctx.own_tools) if ctx.own_tools else frozenset()
+    if not nouns or not sig.has("conv", "sysprompt"):
+        return sig
+    kept: dict[str, list[Span]] = {}
+    for family in ("conv", "sysprompt"):
+        kept[family] = []
+        for span in sig.spans.get(family, []):
+            words = re.findall(r"[a-z]+", sig.masked[span[0] : span[1]].lower())
+            # only "original/initial X": "the previous messages" of a chat server are still
+            # the user's conversation, the very data an exfiltration wants
+            domain = (
+                len(words) >= 2 and words[-2] in _FIRST_OF and words[-1].removesuffix("s") in nouns
+            )
+            if not domain or _ASSISTANT_CONTEXT.intersection(words):
+                kept[family].append(span)
+    if all(kept[f] == sig.spans.get(f, []) for f in kept):
+        return sig
+    return replace(sig, spans={**sig.spans, **kept})
 
 
 def _override(sig: Signals, ctx: Context) -> list[Verdict]:
@@ -79,10 +147,80 @@ def _conceal(sig: Signals, ctx: Context) -> list[Verdict]:
         )
         # "never reveal the secret value to the user": the hidden thing is the secret itself
         protective = protective or bool(_GUARDS_SECRET.search(sig.masked, *span))
+        protective = protective or _forbids_a_claim(sig, span, index)
         if not protective:  # "never reveal API keys to the user" protects; it hides nothing
             why = "asks the model to keep what it does from the user"
             return [Verdict("poisoning_marker", "error", span, why, ("concealment",))]
     return []
+
+
+# "never tell the user a schedule type is unsupported": what may not be said is a statement
+# about the world (a subject and its verb), not the model's act nor these instructions
+_CLAIM_AFTER: Final = linear_re.compile(
+    r"\A\s+(?:that\s+)?(?:(?:a|an|the|any|some|no|its|their|our)\s+)?(?:[\w-]+\s+){0,3}?"
+    r"(?:is|are|was|were|isn'?t|aren'?t|has|have|hasn'?t|haven'?t|cannot|can'?t|does|doesn'?t"
+    r"|will|won'?t)\b",
+    re.I,
+)
+_DONE_TO_DATA: Final = linear_re.compile(
+    r"\b(?:(?:was|were|been|is|are|being)\s+read|sent|uploaded|forwarded|copied|shared|posted"
+    r"|collected|stored|saved|logged"
+    r"|recorded|transmitted|exported|deleted|removed|changed|modified|accessed|called|used"
+    r"|attached|included|added|leaked|tracked|monitored|watched|leaves?|goes|travels?|flows?"
+    r"|ends?\s+up|kept|retained|shared|sold|seen|visible)\b",
+    re.I,
+)
+_TOLD_USER: Final = linear_re.compile(
+    r"\b(?:(?:tell(?:ing)?|inform(?:ing)?|notify(?:ing)?|alert(?:ing)?|warn(?:ing)?)\s+"
+    r"|(?:mention|say|explain|report|reveal|disclose|show)(?:ing)?\s+(?:to|with)\s+)"
+    r"(?:the\s+|your\s+|any\s+)?(?:user|users|human|humans|person|customer)\Z",
+    re.I,
+)
+
+
+_TOLD_IT: Final = linear_re.compile(
+    r"\b(?:mention|say|explain|report|reveal|disclose|show|present|describe)(?:ing)?\s+"
+    r"(?:it|this|that|them)\s+(?:to|with)\s+(?:the\s+|your\s+|any\s+)?"
+    r"(?:user|users|human|humans|person|customer)\Z",
+    re.I,
+)
+_FRAMED_AS: Final = linear_re.compile(r"\A\s+as\s+(?:an?\s+|the\s+)?[\w-]+", re.I)
+_ACTORS: Final = frozenset(
+    {"you", "i", "we", "it", "this", "that", "these", "those", "they", "he", "she", "anything"}
+    | {"everything", "something", "what", "how", "why", "where", "when", "about", "of"}
+)
+
+
+def _forbids_a_claim(sig: Signals, span: Span, index: int) -> bool:
+    """ "Never tell the user a schedule type is unsupported or missing" forbids a false
+    statement about the world: nothing the model does is kept from the user. The sentence
+    must hold no act on data (no read or move, nothing sent or used), no source, no sink
+    and no tool; "never tell the user you read ~/.ssh" or "... the file was uploaded" hides
+    the act."""
+    told = sig.masked[span[0] : span[1]]
+    end = sig.sentences[index][1] if index < len(sig.sentences) else len(sig.masked)
+    rest = sig.masked[span[1] : end]
+    if _DONE_TO_DATA.search(rest):
+        return False
+    if _TOLD_IT.search(told):
+        # "do not report it to the user as an error": how a result is framed, not hidden
+        if not _FRAMED_AS.match(rest):
+            return False
+    elif not _TOLD_USER.search(told) or not _CLAIM_AFTER.match(rest):
+        return False
+    else:
+        subject = rest.split()[1:2] if rest.split()[:1] == ["that"] else rest.split()[:1]
+        if not subject or subject[0].lower() in _ACTORS:
+            return False  # "... that you ...", "... this step happened": the act or the text
+    # reading the tool's own output hides nothing; a move, a source, a sink or a tool does
+    busy = (
+        *("store", "cred", "conv", "quantified", "url", "email"),
+        *("phone", "recipient", "param_sink", "image"),
+    )
+    refs = any(sig.sentence_of(ref) == index for ref, _ in sig.tool_refs)
+    # the verb of the telling itself ("report it to the user") moves nothing
+    moves = [m for m in sig.in_sentence("move_verb", index) if not _within(m, [span])]
+    return not refs and not moves and not sig.present(busy, index)
 
 
 _SOFT_PARTNERS: Final = (
@@ -186,7 +324,9 @@ def _sources(sig: Signals, ctx: Context) -> list[Verdict]:
                 Verdict("exfiltration", "error", source[0], why, ("source", "sink", external[0]))
             )
             break
-        own_input = ctx.kind == "param" and not purpose_sensitive(ctx.purpose)
+        if all(_transparent(sig, ctx, span) for span in source):
+            continue
+        own_input = ctx.kind == "param" and not ctx.closed and not purpose_sensitive(ctx.purpose)
         # a parameter's own description saying what happens ("pages in one context share
         # cookies") informs; one ordering what to put there is the attack
         ordered = sig.in_sentence("imperative", index) or sig.has("address", "impersonation")
@@ -235,16 +375,85 @@ def _parameter(sig: Signals, ctx: Context) -> list[Verdict]:
     # Environment variables or a key path as an argument are ordinary inputs of launch or
     # SSH tools; conversation content and "any passwords the user shared" never are.
     span = sig.first("conv", "quantified")
-    if span is None or purpose_sensitive(ctx.purpose):
-        return []
+    if span is None or purpose_sensitive(ctx.purpose) or ctx.closed:
+        return []  # a flag or a number holds no password and no conversation
     # a tool that calls a model takes a system message for *that* model as an argument
     own_prompt = all(_within(s, sig.spans["sysprompt"]) for s in sig.spans["conv"])
-    if own_prompt and not sig.spans["quantified"] and prompt_purpose(ctx.purpose):
+    if own_prompt and not sig.spans["quantified"] and model_call(ctx):
+        return []
+    index = sig.sentence_of(span)
+    ordered = (
+        sig.in_sentence("imperative", index)
+        or sig.in_sentence("move_verb", index)
+        or _HOLDS.search(sig.masked, *sig.sentences[index])
+        or sig.has("address", "impersonation")
+    )
+    if _transparent(sig, ctx, span):
+        return []
+    # The first sentence says what the value is; a later one remarks on it ("the API token
+    # used in the request must belong to this user") unless it orders or fills; an
+    # identifier ("convo_id: only turns from this conversation") selects, it holds nothing.
+    if not ordered and (index > 0 or _identifier(ctx.param)):
         return []
     why = (
         "a parameter asks for credentials or conversation content the tool's purpose does not need"
     )
     return [Verdict("credential_access", "error", span, why, ("parameter_source",))]
+
+
+_HOLDS: Final = linear_re.compile(
+    r"\b(?:contains?|hold|holds|carry|carries|includes?|should\s+be|must\s+be)\b"
+    r"|\bis\s+filled\s+with\b",
+    re.I,
+)
+_IDENTIFIER: Final = linear_re.compile(r"(?:^|[_.-])ids?$|[a-z]Ids?$|^uuid$|_uuid$")
+
+
+def _identifier(param: str) -> bool:
+    """`convo_id`, `threadId`: the parameter names a thing by identifier."""
+    return bool(param) and bool(_IDENTIFIER.search(param))
+
+
+def _words(text: str) -> set[str]:
+    spaced = re.sub(r"([a-z0-9])([A-Z])", r"\1 \2", text)
+    return {w.lower().removesuffix("s") for w in re.split(r"[^A-Za-z]+", spaced) if len(w) > 2}
+
+
+_CREDENTIAL_NOUN: Final = linear_re.compile(
+    r"passw|passphrase|token|keys?\b|secret|credential|cookie|seed|mnemonic", re.I
+)
+
+
+_REACHES: Final = linear_re.compile(
+    r"\b(?:any|all|every|whatever|other)\b|\b(?:shared|mentioned|provided|pasted|typed|seen"
+    r"|received|used|earlier|previous|so\s+far)\b",
+    re.I,
+)
+_HIDDEN_PUSH: Final = ("address", "impersonation", "conceal", "conceal_soft", "tag", "override")
+
+
+def _transparent(sig: Signals, ctx: Context, span: Span) -> bool:
+    """A parameter whose name openly says what it takes ("approval_password: the current
+    user's password", a flag `getAllEnvVars`) hides nothing, even when its text says to fill
+    it; a name or text that addresses the model ("assistant_must_echo_users_password") or
+    hides the act does, and so does conversation, which no name makes a tool's input."""
+    if ctx.kind != "param" or sig.has(*_HIDDEN_PUSH) or _within_any(span, sig.spans["conv"]):
+        return False
+    phrase = sig.masked[span[0] : span[1]]
+    # "every password the user shared earlier" reaches past the one value the name declares
+    return not _REACHES.search(phrase) and _declares(ctx, phrase)
+
+
+def _within_any(span: Span, spans: list[Span]) -> bool:
+    return any(s[0] < span[1] and span[0] < s[1] for s in spans)
+
+
+def _declares(ctx: Context, source: str) -> bool:
+    """The parameter's name holds the noun of the sensitive phrase (`approval_password`:
+    the current user's password); personal data may be named by a sibling field (`emails`
+    beside `mobiles`: each mobile phone number), a credential only by the field itself."""
+    names = [ctx.param] if _CREDENTIAL_NOUN.search(source) else [ctx.param, *ctx.fields]
+    return any(name and _words(name) & _words(source) for name in names)
 
 
 def _within(span: Span, spans: list[Span]) -> bool:
@@ -283,15 +492,44 @@ def _foreign_refs(sig: Signals, ctx: Context) -> list[tuple[Span, str]]:
     return [(span, name) for span, name in sig.tool_refs if not _is_own(name, ctx)]
 
 
+def _parts(name: str) -> list[str]:
+    """`agencyHosting_deployPhp`: agency, hosting, deploy, php."""
+    snake = re.sub(r"([a-z0-9])([A-Z])", r"\1_\2", name)
+    return [p for p in re.split(r"[-_.\s]+", snake.lower()) if p]
+
+
+def _key(name: str) -> str:
+    """One spelling for any case and separators (text is matched lower-cased, so camelCase
+    boundaries are gone from a name the text mentions)."""
+    return "".join(_parts(name))
+
+
 @lru_cache(maxsize=64)
-def _lowered(names: frozenset[str]) -> frozenset[str]:
-    return frozenset(n.lower() for n in names)
+def _own_names(names: frozenset[str]) -> frozenset[str]:
+    """The server's tool names in one spelling, with each namespaced tool's shorter names:
+    `confluence_get_attachments` is also `get_attachments`, `maps_static_map` `static_map`
+    (a multi-word tail only: a single word is too common to claim)."""
+    split = [_parts(name) for name in names]
+    out = {"".join(parts) for parts in split}
+    # a namespace is a prefix two or more tools share: one tool named `x_send_email` does not
+    # make every mention of `send_email` its own
+    prefixes: dict[tuple[str, ...], int] = {}
+    for parts in split:
+        for i in range(1, len(parts)):
+            prefixes[tuple(parts[:i])] = prefixes.get(tuple(parts[:i]), 0) + 1
+    for parts in split:
+        out.update(
+            "".join(parts[i:]) for i in range(1, len(parts) - 1) if prefixes[tuple(parts[:i])] > 1
+        )
+    return frozenset(out)
 
 
 def _is_own(name: str, ctx: Context) -> bool:
-    """A name of this server's tools (any case) or of a parameter: not another server's."""
-    low = name.lower()
-    return name in ctx.own_params or low == ctx.self_name.lower() or low in _lowered(ctx.own_tools)
+    """A name of this server's tools (any case or separator, with or without the namespace
+    its siblings share) or of a parameter: not another server's."""
+    if name in ctx.own_params or name.lower() == ctx.self_name.lower():
+        return True
+    return _key(name) in _own_names(ctx.own_tools)
 
 
 def _shadowing(sig: Signals, ctx: Context) -> list[Verdict]:
@@ -350,9 +588,14 @@ def _routes(sig: Signals, index: int) -> bool:
 def _generic(sig: Signals, ctx: Context) -> list[Verdict]:
     for span in sig.spans["generic_tools"]:
         index = sig.sentence_of(span)
-        strong = sig.present(
-            ("recipient", "conceal", "conceal_soft", "store", "conv", "param_sink"), index, reach=1
-        )
+        strong = sig.present(("recipient", "conceal", "conceal_soft", "param_sink"), index, reach=1)
+        # a source counts when its own sentence moves or reads it: "contains critical system
+        # instructions for Maps" describes what the server offers, it hands nothing over
+        strong += [
+            name
+            for name in ("store", "conv")
+            if any(_moved(sig, s) for s in sig.in_sentence(name, index, reach=1))
+        ]
         if sig.in_sentence("move_verb", index) and sig.in_sentence("quantified", index):
             strong.append("quantified")  # "with any file-writing tool, write the user's keys ..."
         if sig.in_sentence("move_verb", index) and sig.in_sentence("imperative", index):
@@ -375,6 +618,11 @@ def _generic(sig: Signals, ctx: Context) -> list[Verdict]:
                 )
             ]
     return []
+
+
+def _moved(sig: Signals, span: Span) -> bool:
+    index = sig.sentence_of(span)
+    return bool(sig.in_sentence("move_verb", index) or sig.in_sentence("read_verb", index))
 
 
 def _decode_order(sig: Signals, ctx: Context) -> list[Verdict]:

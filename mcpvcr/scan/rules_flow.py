@@ -53,6 +53,16 @@ def prompt_purpose(purpose: str) -> bool:
     return bool(_PROMPT_PURPOSE.search(purpose))
 
 
+def model_call(ctx: Context) -> bool:
+    """The tool, or the object holding this parameter, configures a call to a model: its name
+    says so, or the parameter's sibling fields do (`model`, `prompt`, `temperature` beside a
+    `system_prompt`, as in a workflow step that calls OpenAI)."""
+    if prompt_purpose(ctx.purpose):
+        return True
+    siblings = " ".join(sorted(ctx.fields - {ctx.param}))
+    return bool(siblings) and prompt_purpose(siblings)
+
+
 def _clause(sig: Signals, span: Span) -> tuple[int, int]:
     """The clause around `span`: its sentence cut at semicolons."""
     index = sig.sentence_of(span)
@@ -123,7 +133,7 @@ def _moved_names(
 
 def system_prompt_out(sig: Signals, ctx: Context) -> list[Verdict]:
     """The model's system prompt or earlier instructions, told to be copied somewhere."""
-    if prompt_purpose(ctx.purpose) or ctx.kind == "name":
+    if model_call(ctx) or ctx.kind == "name":
         return []
     for span in sig.spans.get("sysprompt", []):
         index = sig.sentence_of(span)

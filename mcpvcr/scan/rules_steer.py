@@ -128,7 +128,7 @@ def preference(sig: Signals, ctx: Context) -> list[Verdict]:
     # Either alone can be honest ("other tools cannot read Stripe charges", "use only this
     # for PDFs"); smearing the others and ordering exclusivity together is the attack.
     smear, only = sig.spans["pref_disparage"], sig.spans["pref_exclusive"]
-    demand = only or soft or sig.spans["pref_named"]
+    demand = only or soft or sig.spans["pref_named"] or sig.spans["pref_restricted"]
     if smear and demand:
         why = "calls other tools compromised or unsafe and demands to be used instead"
         span = min(smear[0], demand[0])

@@ -6,10 +6,10 @@ from dataclasses import replace
 from functools import lru_cache
 from typing import Final
 
-from mcpvcr.scan.context import ANSWERS, Context
+from mcpvcr.scan.context import ANSWERS, Context, Kind
 from mcpvcr.scan.encoded import decode_blocks
 from mcpvcr.scan.finding import Finding, Severity, show
-from mcpvcr.scan.hidden import find_escapes, find_hidden, find_padding
+from mcpvcr.scan.hidden import Hidden, find_escapes, find_hidden, find_padding
 from mcpvcr.scan.lexicon import SECRET
 from mcpvcr.scan.rules import judge
 from mcpvcr.scan.signals import Signals, extract
@@ -29,7 +29,9 @@ def scan_text(text: str, field_path: str, context: Context | None = None) -> lis
     if ctx.kind == "code":  # only what hides text from the user who sees the rendered page
         found = _hidden(raw, field_path, ctx) + _controls(raw, field_path)
         return _dedupe([_as_answer(f) for f in found])
-    findings = [replace(f, field=field_path) for f in _carriers(raw, ctx.kind == "name", ctx.depth)]
+    # a decoded block is rescanned knowing the server's own tools (a sibling is no stranger)
+    server = (ctx.kind == "name", ctx.depth, ctx.own_tools, ctx.own_params, ctx.self_name)
+    findings = [replace(f, field=field_path) for f in _carriers(raw, *server)]
     sig = _signals(raw)
     for verdict in judge(sig, ctx):
         findings.append(
@@ -61,8 +63,18 @@ def signals_of(text: str) -> Signals:
 
 
 @lru_cache(maxsize=8192)
-def _carriers(raw: str, name: bool, depth: int) -> tuple[Finding, ...]:
-    ctx = Context(kind="name" if name else "text", depth=depth)
+def _carriers(
+    raw: str,
+    name: bool,
+    depth: int,
+    own_tools: frozenset[str],
+    own_params: frozenset[str],
+    self_name: str,
+) -> tuple[Finding, ...]:
+    kind: Kind = "name" if name else "text"
+    ctx = Context(
+        own_tools=own_tools, own_params=own_params, self_name=self_name, kind=kind, depth=depth
+    )
     found = _hidden(raw, "", ctx) + _controls(raw, "") + _secrets(raw, "")
     return tuple(found + _encoded(raw, "", ctx))
 
@@ -79,7 +91,7 @@ def _hidden(raw: str, field: str, ctx: Context) -> list[Finding]:
         out.append(
             _finding(
                 "hidden_unicode",
-                "error",
+                "warning" if _stray(item) else "error",
                 raw,
                 item.start,
                 item.end,
@@ -97,6 +109,20 @@ def _hidden(raw: str, field: str, ctx: Context) -> list[Finding]:
             )
         )
     return out
+
+
+STRAY_ZERO_WIDTH: Final = 3
+"""Up to this many zero-width spaces together hide no text: too few to spell bits, no tag
+characters; they are a copy-paste artefact ("How\u200b\u200bto"), worth a warning only. A
+word they split is still read whole by every rule, as the folded text drops them."""
+
+
+def _stray(item: Hidden) -> bool:
+    return (
+        item.kind == "zero-width character"
+        and not item.decoded
+        and item.end - item.start <= STRAY_ZERO_WIDTH
+    )
 
 
 def _controls(raw: str, field: str) -> list[Finding]:
@@ -141,9 +167,15 @@ def _encoded(raw: str, field: str, ctx: Context) -> list[Finding]:
     if ctx.depth >= MAX_DEPTH:
         return []
     out: list[Finding] = []
+    inner_ctx = ctx.at(depth=ctx.depth + 1, kind="text")
     for block in decode_blocks(raw):
-        inner = scan_text(block.text, field, ctx.at(depth=ctx.depth + 1, kind="text"))
+        inner = scan_text(block.text, field, inner_ctx)
         serious = [f for f in inner if f.severity == "error"]
+        if serious and block.encoding == "leetspeak":
+            # leet decodes words in place: what the plain reading of the same words already
+            # says (and is judged on) was not hidden by the encoding
+            plain = {f.rule for f in scan_text(raw[block.start : block.end], field, inner_ctx)}
+            serious = [f for f in serious if f.rule not in plain]
         if serious:
             why = f"{block.encoding} block decodes to text that {serious[0].why}"
             out.append(

@@ -44,10 +44,16 @@ _BENIGN_HOST: Final = linear_re.compile(
     r"|^(?:127\.\d+\.\d+\.\d+|0\.0\.0\.0|\[?::1\]?)$",
     re.I,
 )
+# A bare "key" is a JSON, map or tag key as often as a secret ("all tag keys", "any key outside
+# the listed ones"): after a quantifier it takes a credential qualifier; a person's keys
+# ("the user's keys", "their keys") need none.
 _QUANTIFIED: Final = linear_re.compile(
     r"\b(?:any|all|every|each|whatever|the\s+user'?s|user'?s|their|other)\b[^.\n]{0,40}"
-    r"\b(?:passwords?|tokens?|keys?|secrets?|credentials?|cookies|home\s+address(?:es)?"
+    r"\b(?:passwords?|tokens?|(?:api|ssh|private|secret|access|signing|encryption|gpg|pgp"
+    r"|license|wallet|auth|master|deploy)[\s_-]*keys?|secrets?|credentials?|cookies"
+    r"|home\s+address(?:es)?"
     r"|phone\s+numbers?|dates?\s+of\s+birth|passport|social\s+security|location\s+history)\b"
+    r"|\b(?:the\s+user'?s|user'?s|their|your)\s+(?:[\w-]+\s+){0,2}?keys?\b"
     r"|\b(?:passwords?|tokens?|keys?|secrets?|credentials?)\b[^.\n]{0,30}\b(?:the\s+user|you)\s+"
     r"(?:has|have|had)?\s*(?:shared|mentioned|provided|pasted|typed|seen|received|used)\b",
     re.I,
@@ -178,10 +184,18 @@ _IMPERSONATION: Final = linear_re.compile(
 _CONDITION_BEFORE: Final = linear_re.compile(
     r"\b(?:if|when|whenever|unless|once|where|in\s+case|whether)\s+(?:the\s+)?\Z", re.I
 )
+# "without the user's confirmation", "no need to ask the user": the user does not act first
+_WAIVED_BEFORE: Final = linear_re.compile(
+    r"(?:\b(?:without|no|not|never|skip|bypass|sin|sans|ohne|senza|sem|zonder|bez|без)\W+"
+    r"(?:\w+\W+){0,3}?|无需|不需要|不必|无须|不用|なしで|없이)\Z",
+    re.I,
+)
 # "only use this tool if the user explicitly confirms": a restriction that protects the user
 _RESTRICTION_AFTER: Final = linear_re.compile(
-    r"\A\s*(?:[\w-]+\s+){0,3}?(?:if|when|after|once|unless|until|with)\s+(?:[\w'-]+\s+){0,6}?"
-    r"(?:confirm\w*|approv\w*|consent\w*|permi\w*|agree\w*|explicitly|asks?|requests?|authori\w*)\b",
+    r"\A\s*(?:[\w-]+\s+){0,3}?(?:if|when|after|once|unless|until|with|before)\s+"
+    r"(?:[\w'-]+\s+){0,6}?"
+    r"(?:confirm\w*|approv\w*|consent\w*|permi\w*|agree\w*|explicitly|asks?|requests?|authori\w*"
+    r"|pick\w*|select\w*|choos\w*|chose\w*|instruct\w*|decid\w*)\b",
     re.I,
 )
 
@@ -289,12 +303,25 @@ def extract(raw: str) -> Signals:
         for span in _spans_if("impersonation" in on_masked, _IMPERSONATION, masked)
         if not _CONDITION_BEFORE.search(masked[max(0, span[0] - 30) : span[0]])
     ]
-    for name in ("pref_soft", "pref_exclusive"):
-        found.spans[name] = [
-            span
-            for span in found.spans[name]
-            if not _RESTRICTION_AFTER.search(masked[span[1] : span[1] + 120])
-        ]
+    # the user acts first, unless the text waives it ("without the user's confirmation")
+    found.spans["user_first"] = [
+        span
+        for span in found.spans["user_first"]
+        if not _WAIVED_BEFORE.search(masked[max(0, span[0] - 30) : span[0]])
+    ]
+    # "do not call other tools until the user picks one" waits for the user: a restriction
+    # (kept aside: beside a smear of the other tools it is still a demand)
+    found.spans["pref_restricted"] = []
+    for name in ("pref_soft", "pref_exclusive", "pref_strong"):
+        kept = []
+        for span in found.spans[name]:
+            if _RESTRICTION_AFTER.search(masked[span[1] : span[1] + 120]) or found.in_sentence(
+                "user_first", found.sentence_of(span)
+            ):
+                found.spans["pref_restricted"].append(span)
+            else:
+                kept.append(span)
+        found.spans[name] = kept
     # A credential file inside a code span is still named ("`cat ~/.ssh/id_rsa`"); only an
     # example framed as data ("detects paths such as ...") is masked.
     plain_text = masked if _framed(text) else text
@@ -522,6 +549,19 @@ _KEBAB_VERBS: Final = frozenset(
         "",
     ]
 )
+# More verbs tool names start or end with: a name used ("before using primary_type") that
+# holds none of these is a field or a value, not a tool.
+_TOOL_VERBS: Final = _KEBAB_VERBS | frozenset(
+    {
+        *("exec", "transfer", "pay", "invoke", "ping", "lookup", "scrape", "crawl", "publish"),
+        *("share", "notify", "deploy", "build", "install", "login", "logout", "sign", "approve"),
+        *("merge", "push", "pull", "commit", "reply", "forward", "schedule", "buy", "sell"),
+        *("render", "scan", "parse", "extract", "compute", "calculate", "summarise", "email"),
+        *("summarize", "browse", "click", "press", "select", "upload", "modify", "patch"),
+        *("replace", "download", "transcribe", "eval", "evaluate", "ask"),
+    }
+)
+_USED_VERB: Final = linear_re.compile(r"\A(?:use|using|uses)\b", re.I)
 _TOOL_NOUN_AFTER: Final = linear_re.compile(r"\A[`'\"]?\s*(?:tool|function|server)s?\b", re.I)
 
 
@@ -545,6 +585,14 @@ def _tool_refs(masked: str) -> list[tuple[Span, str]]:
             continue  # "uses Markdown-inspired text": an English compound, not a kebab-case tool
         if "." in name and not re.search(r"[_-]", name):
             continue  # a file or host name (mcp.json, api.example.com), not a tool
+        if (
+            match.lastindex == 4
+            and _USED_VERB.match(match.group(0))
+            and name not in WELL_KNOWN
+            and not _TOOL_VERBS.intersection(re.split(r"[_.-]", name.lower()))
+            and not _TOOL_NOUN_AFTER.match(masked[match.end() : match.end() + 20])
+        ):
+            continue  # "before using primary_type": a field or value is used, not called
         refs.append((match.span(), name.strip(".")))
     for match in _each(_TOOL_REF_I18N, masked):
         name = next((g for g in match.groups() if g), "")

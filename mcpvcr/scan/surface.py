@@ -109,7 +109,10 @@ def _verdict_key(text: str, ctx: Context) -> tuple[str, str, str, str, str]:
     named = bool(sig.tool_refs or sig.spans.get("generic_tools"))
     sources = ("store", "cred", "conv", "quantified")
     params = (
-        " ".join(sorted(ctx.params)) + "|" + " ".join(sorted(ctx.closed_params))
+        " ".join(sorted(ctx.params))
+        + "|"
+        + " ".join(sorted(ctx.closed_params))
+        + f"|{ctx.param}|{ctx.closed}|{' '.join(sorted(ctx.fields))}"
         if any(sig.spans.get(name) for name in sources)
         else ""
     )
@@ -220,6 +223,8 @@ def _schema(
                 here,
             )
     value_kind: Kind = "recipient_value" if param and _recipient(param) else kind
+    # an enum value or default is the server's text, whatever the parameter may take
+    value_ctx = ctx[value_kind].at(closed=False) if ctx[value_kind].closed else ctx[value_kind]
     for key in _VALUE_KEYS:
         if key not in schema:
             continue
@@ -227,7 +232,7 @@ def _schema(
             yield (
                 f"{path}/{key}" + (f"/{index}" if key == "enum" else ""),
                 value,
-                ctx[value_kind],
+                value_ctx,
                 here,
             )
     for key, value in schema.items():
@@ -242,14 +247,21 @@ def _schema(
             for prop, sub in value.items():
                 # lint locations name the top-level parameter; the field path has the rest
                 child = param or str(prop)
+                own = ctx
                 if key == "properties":
+                    # the property's own name and type travel with its texts: a name that
+                    # says what it takes, or a flag that can take nothing, is no hidden sink
+                    here_ctx = ctx["param"].at(
+                        param=str(prop), closed=_closed(sub), fields=frozenset(map(str, value))
+                    )
+                    own = {**ctx, "param": here_ctx}
                     prop_where = {**where, "param": child}
                     name = spaced(str(prop))
-                    yield f"{path}/{key}/{_esc(str(prop))}", name, ctx["param"], prop_where
+                    yield f"{path}/{key}/{_esc(str(prop))}", name, own["param"], prop_where
                 yield from _schema(
                     sub,
                     f"{path}/{key}/{_esc(str(prop))}",
-                    ctx,
+                    own,
                     where,
                     child if key == "properties" else param,
                     depth + 1,
