@@ -1,14 +1,21 @@
 """Issue 22 item 1: the scanner on the model-visible text of published servers.
 
-`data/real_servers.json.gz` holds what 53 npm and PyPI servers (names and versions inside)
-showed a client, recorded without fuzzing in a network namespace. None of it is an attack:
-every error here is a false positive that would cap an honest server's grade at 59 D.
+`data/real_servers.json.gz` holds what 191 npm and PyPI servers (125 npm, 66 PyPI; names and
+versions inside) showed a client: 4,433 tools, prompts and resources, recorded without fuzzing
+in a network namespace with no interfaces, dummy keys in the environment. None of it is an
+attack: every error here is a false positive that would cap an honest server's grade at 59 D.
+
+How it was collected (rounds 4 and 5): each package installed into a scratch prefix or venv
+from the registry, started with `unshare -rn mcpvcr record --stdio ...` (no `--fuzz`), and its
+raw tools/resources/templates/prompts/instructions/serverInfo kept with the exact version.
+Packages that needed the network or a live service to list their tools were left out.
 """
 
 from __future__ import annotations
 
 import gzip
 import json
+from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -20,6 +27,11 @@ from tests.builders import cassette
 DATA: dict[str, Any] = json.loads(
     gzip.decompress((Path(__file__).parent / "data" / "real_servers.json.gz").read_bytes())
 )["servers"]
+
+
+@cache
+def _security_of(name: str) -> tuple[tuple[str, str, str], ...]:
+    return tuple(_security(DATA[name]))
 
 
 def _security(server: dict[str, Any]) -> list[tuple[str, str, str]]:
@@ -38,17 +50,17 @@ def _security(server: dict[str, Any]) -> list[tuple[str, str, str]]:
 
 
 def test_the_set_names_each_server_and_version() -> None:
-    assert len(DATA) >= 50
+    assert len(DATA) >= 150
     assert all(s["version"] and s["registry"] in ("npm", "pypi") for s in DATA.values())
 
 
 @pytest.mark.parametrize("name", sorted(DATA))
 def test_a_published_server_raises_no_security_error(name: str) -> None:
-    assert [f for f in _security(DATA[name]) if f[0] == "error"] == []
+    assert [f for f in _security_of(name) if f[0] == "error"] == []
 
 
 def test_warnings_stay_rare_on_published_servers() -> None:
     items = sum(len(s["tools"]) + len(s["prompts"]) + len(s["resources"]) for s in DATA.values())
-    warnings = sum(1 for s in DATA.values() for f in _security(s) if f[0] == "warning")
-    assert items >= 700
-    assert warnings <= 0.02 * items  # measured: 13 on 742 items (1.8%); the goal is 1%
+    warnings = sum(1 for name in DATA for f in _security_of(name) if f[0] == "warning")
+    assert items >= 4000
+    assert warnings <= 0.01 * items  # measured: 33 on 4,433 items (0.74%)
