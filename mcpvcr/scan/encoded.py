@@ -42,6 +42,9 @@ def decode_blocks(text: str) -> list[Decoded]:
     """Encoded blocks of `text` that decode to readable text, at most MAX_BLOCKS."""
     out: list[Decoded] = _leet(text)
     for encoding, pattern, decoder in _DECODERS:
+        needle = _NEEDS.get(encoding)
+        if needle is not None and needle not in text:
+            continue  # the block cannot be there without this literal: skip the search
         for match in pattern.finditer(text):
             block = match.group(0)[:MAX_BLOCK_CHARS]
             decoded = decoder(block)
@@ -126,6 +129,8 @@ def _leet(text: str) -> list[Decoded]:
     return out[:MAX_BLOCKS]
 
 
+_NEEDS: Final = {"percent-encoding": "%", "HTML entities": "&#", "\\u escapes": "\\u"}
+"""A literal every block of the encoding holds."""
 _DECODERS: Final = (
     ("base64", _BASE64, _b64),
     ("hex", _HEX, _hex),

@@ -22,6 +22,7 @@ FILLERS: Final = frozenset({0x115F, 0x1160, 0x3164, 0xFFA0})
 _ESCAPE: Final = linear_re.compile(
     r"\x1b(?:\[[0-?]*[ -/]*[@-~]|\][^\x07\x1b]*(?:\x07|\x1b\\)?|.)|\x9b[0-?]*[ -/]*[@-~]"
 )
+_LINE_BREAKS: Final = str.maketrans("", "", "\t\n\r")
 _CONTROL: Final = linear_re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]")
 _SUSPECT: Final = linear_re.compile(
     "[\u00ad\u061c\u115f\u1160\u180e\u200b-\u200f\u202a-\u202e\u2060-\u2069\u3164\ufe00-\ufe0f"
@@ -45,8 +46,8 @@ class Hidden:
 
 def find_hidden(text: str, *, name: bool = False) -> list[Hidden]:
     """Every hidden-text span of `text`; in a `name` every such character counts."""
-    if not _SUSPECT.search(text):
-        return []
+    if text.isascii() or not _SUSPECT.search(text):
+        return []  # every character judged here is outside ASCII
     found: list[Hidden] = []
     found.extend(_tags(text))
     found.extend(_selectors(text, name))
@@ -61,6 +62,8 @@ def find_hidden(text: str, *, name: bool = False) -> list[Hidden]:
 
 def find_escapes(text: str) -> list[Hidden]:
     """Terminal escape sequences and other C0/C1 controls (tab and newlines excepted)."""
+    if text.translate(_LINE_BREAKS).isprintable():
+        return []  # no control character at all (the usual case), checked at C speed
     spans = [Hidden(m.start(), m.end(), "terminal escape sequence") for m in _ESCAPE.finditer(text)]
     covered = {i for span in spans for i in range(span.start, span.end)}
     spans.extend(
