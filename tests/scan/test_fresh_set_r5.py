@@ -13,23 +13,11 @@ import json
 import re
 from pathlib import Path
 
-from mcpvcr.lint import lint
-from tests.builders import cassette, tool
+from tests.scan.test_fresh_set import _severities
 
 DATA = json.loads(
     (Path(__file__).resolve().parents[1] / "poison_corpus" / "fresh_r5.json").read_text("utf-8")
 )
-
-
-def _severities(text: str, siblings: list[str]) -> set[str]:
-    """The subject tool's security severities, beside the sibling tools its text names."""
-    tools = [tool(name="subject", description=text)]
-    tools += [tool(name=name, description="Sibling tool.") for name in siblings]
-    return {
-        f.severity
-        for f in lint(cassette(tools=tools))
-        if f.code.startswith("security.") and "subject" in f.message
-    }
 
 
 def test_fresh_poisoned_texts_found_at_least_as_often_as_at_first_look() -> None:
