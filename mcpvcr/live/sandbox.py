@@ -245,6 +245,11 @@ def visible_folder(item: str) -> str | None:
         # `node_modules/.bin/cmd` is a link into the tree: the whole prefix holds both ends
         prefix = "/tmp/" + "/".join(parts[: parts.index("node_modules", 1)])
         return _enclosing_project(prefix) or prefix
+    for depth in range(1, len(parts)):
+        # a venv's bin/python is a link to the base interpreter: show the venv (or its project)
+        root = "/tmp/" + "/".join(parts[:depth])
+        if os.path.isfile(os.path.join(root, "pyvenv.cfg")):
+            return _enclosing_project(root) or root
     for depth in range(1, len(parts) + 1):
         prefix = "/tmp/" + "/".join(parts[:depth])
         if os.path.islink(prefix):

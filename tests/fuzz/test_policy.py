@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -129,6 +130,9 @@ def test_the_jail_shows_a_whole_install_prefix_or_virtual_environment() -> None:
         (root / "proj" / "pyproject.toml").write_text("")
         inside.write_text("")
         assert visible_folder(str(inside)) == str(root / "proj")
+        interpreter = root / "proj" / ".venv" / "bin" / "python"
+        interpreter.symlink_to(sys.executable)  # a venv's python links to the base interpreter
+        assert visible_folder(str(interpreter)) == str(root / "proj")
         loose = root / "loose" / "tool.py"
         loose.parent.mkdir()
         loose.write_text("")
