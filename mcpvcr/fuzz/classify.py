@@ -214,6 +214,9 @@ def _guessed_prompt_error(
     if "text.invalid_argument" not in disabled and _INVALID_TEXT.search(text[:2000]):
         return Classification("inconclusive", ("wrongErrorCode",), by="text.invalid_argument")
     blamed = blame([text], guess=True, disabled=disabled)
+    if blamed == "text.environment":
+        # a rate limit or a dead backend refused the call, not the argument: no code to judge
+        return Classification("inconclusive", by=blamed)
     if blamed:
         return Classification("inconclusive", ("wrongErrorCode",), by=blamed)
     return Classification("toolError", by="protocol.error")

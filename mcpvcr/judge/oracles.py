@@ -52,6 +52,7 @@ from mcpvcr.judge.answers import (
 _FAILED: Final = frozenset({"toolError", "rejected", "inconclusive"})
 _REFUSED: Final = frozenset({"toolError", "rejected"})
 _BROKE: Final = frozenset({"timeout", "protocolCrash"})
+_GUESS_BLAMED: Final = frozenset({"text.guess", "text.echoed_refusal"})
 
 
 def apply(
@@ -154,8 +155,9 @@ def _with_control(
         if same:
             return {**item, "outcome": "inconclusive", "by": "oracle.control", "latencyMs": None}
         return item
-    if outcome == "inconclusive" and str(item.get("by", "")).startswith("text."):
-        # The parameter names no thing: a failure for it is the tool's, whatever it says.
+    if outcome == "inconclusive" and item.get("by") in _GUESS_BLAMED:
+        # The parameter names no thing: "not found" for it is the tool's failure, whatever it
+        # says. An error that blames the environment (a rate limit, no network) stays excused.
         return {**item, "outcome": "toolError", "by": "oracle.control"}
     return item
 

@@ -203,6 +203,10 @@ def test_made_up_prompt_argument_refused_is_inconclusive() -> None:
     assert classify(method="prompts/get", malformed=False, error=right).outcome == "inconclusive"
     broken = {"code": -32603, "message": "database is locked"}
     assert classify(method="prompts/get", malformed=False, error=broken).outcome == "toolError"
+    # a rate limit refused the call, not the argument: no error code to judge
+    limited = {"code": -32000, "message": "Rate limit exceeded. Try again in 60 seconds."}
+    got = classify(method="prompts/get", malformed=False, error=limited)
+    assert (got.outcome, got.flags) == ("inconclusive", ())
 
 
 def test_unknown_key_is_a_defect_only_where_the_schema_forbids_it() -> None:

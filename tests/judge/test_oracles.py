@@ -113,6 +113,14 @@ def test_a_param_that_names_nothing_makes_not_found_a_failure() -> None:
     # Mirror: without a control, the English text still decides (the last resort).
     alone = _valid(_cassette([_tool("add", NUM)], calls[:1]), "add")
     assert (alone["outcome"], alone["by"]) == ("inconclusive", "text.guess")
+    # Mirror: a rate limit on both calls blames the environment, not the value.
+    limited = {"error": {"code": -32000, "message": "Rate limit exceeded. Try again later."}}
+    calls = [
+        _call("add", "valid", {"a": 123}, limited),
+        _call("add", "control:a", {"a": 8000}, limited),
+    ]
+    item = _valid(_cassette([_tool("add", NUM)], calls), "add")
+    assert (item["outcome"], item["by"]) == ("inconclusive", "text.environment")
 
 
 def test_a_success_shaped_like_a_refusal_is_a_refusal_dressed_as_success() -> None:
