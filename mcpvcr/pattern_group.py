@@ -45,6 +45,7 @@ class PatternGroup:
 
     def __init__(self, patterns: Mapping[str, linear_re.Pattern]) -> None:
         self.patterns = dict(patterns)
+        self._names = tuple(self.patterns)
         self._seen = 0
         self._set: Any = None
         self._members: list[int] = []  # the Set's index -> position in `patterns`
@@ -63,8 +64,7 @@ class PatternGroup:
         candidates = self._candidates(text)
         if candidates is None:
             return _EVERY
-        names = list(self.patterns)
-        return frozenset(names[index] for index in candidates)
+        return frozenset(self._names[index] for index in candidates)
 
     def _candidates(self, text: str) -> set[int] | None:
         """The patterns that can match `text`, or None when every one must be tried."""

@@ -43,6 +43,8 @@ def apply(
     items: Sequence[dict[str, Any]], tools: Mapping[str, Mapping[str, Any]]
 ) -> list[dict[str, Any]]:
     """The items, with `ok` answers that carry the server's refusal shape re-flagged."""
+    if not any(_candidate(item) for item in items):
+        return list(items)  # nothing called silently accepted: no shape to look for
     leads = {id(item): lead(item, tools) for item in items if item.get("method") == "tools/call"}
     refusals = _refusal_leads(items, leads)
     if not refusals:
@@ -99,6 +101,7 @@ def _refusal_leads(items: Sequence[Mapping[str, Any]], leads: Mapping[int, str |
             names = _names_broken_param(item)
             if names is not None:
                 naming.setdefault(found, []).append(names)
+    one_tool = len({str(i.get("target")) for i in items if i.get("method") == "tools/call"}) == 1
     out: set[str] = set()
     for found, count in answers.items():
         named = naming.get(found, [])
@@ -109,13 +112,9 @@ def _refusal_leads(items: Sequence[Mapping[str, Any]], leads: Mapping[int, str |
         if len(leading) * 2 >= len(targets):
             continue  # the valid calls succeed with it: it is how this server answers
         only = next(iter(targets)) if len(targets) == 1 else None
-        if only is None or (valid_tools.get(only) and len(_called(items)) == 1):
+        if only is None or (valid_tools.get(only) and one_tool):
             out.add(found)
     return out
-
-
-def _called(items: Sequence[Mapping[str, Any]]) -> set[str]:
-    return {str(i.get("target")) for i in items if i.get("method") == "tools/call"}
 
 
 def _candidate(item: Mapping[str, Any]) -> bool:

@@ -16,6 +16,8 @@ from __future__ import annotations
 
 import hashlib
 import json
+from collections.abc import Callable
+from dataclasses import fields
 from functools import cache
 from pathlib import Path
 from typing import Any, Final
@@ -76,18 +78,36 @@ def _surface_key(surface: Surface) -> str | None:
     return hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()
 
 
+def _is_str(value: Any) -> bool:
+    return isinstance(value, str)
+
+
+def _is_int(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+_CHECKS: Final[dict[str, Callable[[Any], bool]]] = {
+    "rule": _is_str,
+    "severity": lambda v: v in _SEVERITIES,
+    "field": _is_str,
+    "start": _is_int,
+    "end": _is_int,
+    "evidence": _is_str,
+    "why": _is_str,
+    "signals": lambda v: isinstance(v, list) and all(isinstance(s, str) for s in v),
+    "decoded": lambda v: v is None or isinstance(v, str),
+    "location": lambda v: (
+        isinstance(v, dict) and all(isinstance(k, str) and isinstance(x, str) for k, x in v.items())
+    ),
+}
+"""What each stored field of a `Finding` must be; a field without a check is never trusted."""
+_FIELDS: Final = tuple(f.name for f in fields(Finding))
+
+
 def _encoded(finding: Finding) -> list[Any]:
+    values = [getattr(finding, name) for name in _FIELDS]
     return [
-        finding.rule,
-        finding.severity,
-        finding.field,
-        finding.start,
-        finding.end,
-        finding.evidence,
-        finding.why,
-        list(finding.signals),
-        finding.decoded,
-        dict(finding.location),
+        list(v) if isinstance(v, tuple) else dict(v) if isinstance(v, dict) else v for v in values
     ]
 
 
@@ -97,33 +117,10 @@ def _decoded(stored: Any) -> list[Finding] | None:
         return None
     out: list[Finding] = []
     for item in stored:
-        if not isinstance(item, list) or len(item) != 10:
+        if not isinstance(item, list) or len(item) != len(_FIELDS):
             return None
-        rule, severity, field, start, end, evidence, why, signals, decoded, location = item
-        if not (
-            all(isinstance(v, str) for v in (rule, field, evidence, why))
-            and severity in _SEVERITIES
-            and isinstance(start, int)
-            and isinstance(end, int)
-            and isinstance(signals, list)
-            and all(isinstance(s, str) for s in signals)
-            and (decoded is None or isinstance(decoded, str))
-            and isinstance(location, dict)
-            and all(isinstance(k, str) and isinstance(v, str) for k, v in location.items())
-        ):
+        values = dict(zip(_FIELDS, item, strict=True))
+        if not all(name in _CHECKS and _CHECKS[name](v) for name, v in values.items()):
             return None
-        out.append(
-            Finding(
-                rule=rule,
-                severity=severity,
-                field=field,
-                start=start,
-                end=end,
-                evidence=evidence,
-                why=why,
-                signals=tuple(signals),
-                decoded=decoded,
-                location=location,
-            )
-        )
+        out.append(Finding(**{**values, "signals": tuple(values["signals"])}))
     return out
