@@ -15,7 +15,9 @@ from typing import Final
 
 from mcpvcr import linear_re
 from mcpvcr.scan.context import ANSWERS, Context
+from mcpvcr.scan.rules_effects import CHECKS as EFFECT_CHECKS
 from mcpvcr.scan.rules_flow import (
+    _FORBIDS,
     command_hijack,
     destroy_and_misreport,
     foreign_recipient,
@@ -100,6 +102,9 @@ def _in_context(sig: Signals, ctx: Context) -> Signals:
         if steps != sig.spans["precondition"]:
             sig = replace(sig, spans={**sig.spans, "precondition": steps})
     nouns = _domain_nouns(ctx.own_tools) if ctx.own_tools else frozenset()
+    if sig.sentences and _MAIL_WORK.search(sig.masked, *sig.sentences[0]):
+        # a tool that says first that it works on mail: its "original message" is the e-mail
+        nouns = nouns | {"message", "email", "mail"}
     if not nouns or not sig.has("conv", "sysprompt"):
         return sig
     kept: dict[str, list[Span]] = {}
@@ -117,6 +122,11 @@ def _in_context(sig: Signals, ctx: Context) -> Signals:
     if all(kept[f] == sig.spans.get(f, []) for f in kept):
         return sig
     return replace(sig, spans={**sig.spans, **kept})
+
+
+_MAIL_WORK: Final = linear_re.compile(
+    r"\b(?:e-?mails?|mail|inbox|mailbox|thread|replies|reply|forwards?|smtp|imap)\b", re.I
+)
 
 
 def _override(sig: Signals, ctx: Context) -> list[Verdict]:
@@ -339,6 +349,8 @@ def _sources(sig: Signals, ctx: Context) -> list[Verdict]:
         # "Retrieve the message history of a channel" documents a reader; an order to hand
         # conversation over needs a move verb, credentials a store or "any/the user's".
         handed = sig.in_sentence("move_verb", index) or not sig.in_sentence("conv", index)
+        # "set `quote_original` to true to include the original message": a flag, not a hand-over
+        handed = handed and not _FLAG_SET.search(sig.masked, *sig.sentences[index])
         ordered = sig.in_sentence("imperative", index) and handed
         if ordered and not purpose_sensitive(ctx.purpose):
             why = "orders the model to fetch or hand over credentials or conversation"
@@ -354,6 +366,20 @@ def _sources(sig: Signals, ctx: Context) -> list[Verdict]:
             )
             break
     return out
+
+
+_FLAG_SET: Final = linear_re.compile(
+    r"\bset\s+(?:the\s+)?(?:[`'\"]?[\w-]+[`'\"]?\s+)?(?:flag\s+|option\s+)?to\s+(?:true|false|yes|no|on|off"
+    r"|\d+)\b",
+    re.I,
+)
+
+
+def _forbids_moving(sig: Signals, index: int) -> bool:
+    """The sentence forbids moving data ("never copy the password into ..."), hiding nothing."""
+    if index >= len(sig.sentences) or sig.in_sentence("conceal", index):
+        return False
+    return bool(_FORBIDS.search(sig.masked, *sig.sentences[index]))
 
 
 def _plain_secret_out(sig: Signals, ctx: Context) -> list[Verdict]:
@@ -588,6 +614,8 @@ def _routes(sig: Signals, index: int) -> bool:
 def _generic(sig: Signals, ctx: Context) -> list[Verdict]:
     for span in sig.spans["generic_tools"]:
         index = sig.sentence_of(span)
+        if _forbids_moving(sig, index):
+            continue  # "never copy the password into any other tool's arguments" protects
         strong = sig.present(("recipient", "conceal", "conceal_soft", "param_sink"), index, reach=1)
         # a source counts when its own sentence moves or reads it: "contains critical system
         # instructions for Maps" describes what the server offers, it hands nothing over
@@ -661,4 +689,5 @@ _CHECKS: Final = (
     command_hijack,
     destroy_and_misreport,
     steer_reply,
+    *EFFECT_CHECKS,
 )

@@ -16,6 +16,7 @@ from mcpvcr import linear_re
 from mcpvcr.pattern_group import PatternGroup
 from mcpvcr.scan.confusables import _MAP as _CONFUSABLE_MAP
 from mcpvcr.scan.confusables import WELL_KNOWN, mixed_script
+from mcpvcr.scan.effects import effect_spans
 from mcpvcr.scan.lexicon import (
     _VERB_MOVE,
     _VERB_READ,
@@ -344,6 +345,9 @@ def extract(raw: str) -> Signals:
         [m.span() for m in param_sinks(text)] if "param_sink" in on_text else []
     )
     images = _each_if("image" in on_text, IMAGE, text)
+    # an upper-case placeholder (`c=CONVERSATION`) is told apart from a value (`branch=main`)
+    # in the raw text: folding lower-cased both
+    images = [m for m in images if _placeholder_case(m, folded)]
     found.spans["image"] = [m.span() for m in images if _image_with_data(m)]
     found.spans["image_slot"] = [m.span() for m in images if _image_slot(m)]
     # a link the model is told to fill with data leaks it when the user (or a preview) opens it
@@ -356,6 +360,7 @@ def extract(raw: str) -> Signals:
         if not _OWN_TOOLS_AFTER.match(masked[m.end() : m.end() + 40])
         and not _NOT_FOR_BEFORE.search(masked[max(0, m.start() - 20) : m.start()])
     ]
+    found.spans.update(effect_spans(text, masked))
     found.tool_refs = _tool_refs(text)
     return found
 
@@ -469,6 +474,24 @@ def _image_with_data(match: re.Match[str]) -> bool:
     return bool(
         DATA_SLOT.search(query) or re.search(r"[{<$]|%s", url) or _PLACEHOLDER.search(query)
     )
+
+
+_LOWER_VALUE: Final = re.compile(r"=([a-z][a-z0-9_]{3,})(?:&|$)")
+
+
+def _placeholder_case(match: re.Match[str], folded: Folded) -> bool:
+    """False when the only data an image URL seems to carry is a lower-case query value that
+    the raw text writes in lower case too (`?branch=main`): a value, not a slot."""
+    url = next((g for g in match.groups() if g), "")
+    query = url.split("?", 1)[1] if "?" in url else ""
+    if not query or not _image_with_data(match):
+        return True
+    if DATA_SLOT.search(query) or re.search(r"[{<$]|%s", url):
+        return True
+    start, end = folded.span(*match.span())
+    raw_query = folded.raw[start:end].split("?", 1)[-1]
+    words = _LOWER_VALUE.findall(query)
+    return not words or any(w.upper() in raw_query for w in words)
 
 
 def _image_slot(match: re.Match[str]) -> bool:

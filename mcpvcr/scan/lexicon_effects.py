@@ -1,0 +1,327 @@
+"""Cues for what an order does to the user, in the scanned languages (`rules_effects`).
+
+The families here name *effects* and *places*, not phrasings of an order: a place where
+secrets live described by what it is ("the file curl reads for machine logins"), a secret
+named by its environment variable, a command that destroys or overwrites, the user's own
+choice being overridden, a scripted report to the user, a fake conversation turn. Each is
+harmless alone (honest servers document config files, destructive commands and reports);
+`rules_effects` needs two that only an attack combines.
+
+Matched on the folded copy (lower-case, NFKC); CJK entries carry no `\\b`.
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+_SECRET_WORDS: Final = (
+    r"(?:passwords?|passphrases?|tokens?|logins?|credentials?|secrets?|cookies"
+    r"|(?:api|access|private|secret|ssh|signing|deploy)[\s_-]+keys?)"
+)
+_PLACE_WORDS: Final = (
+    r"(?:files?|folders?|director(?:y|ies)|dirs?|config(?:uration)?(?:\s+(?:files?|folders?"
+    r"|director(?:y|ies)))?|profiles?|cache|keychain|keyring|vault|home\s+(?:folder|directory))"
+)
+_PLACE_FOR_SECRET_I18N: Final = (
+    # (place ... secret) or (secret ... place) within a clause, per language
+    (
+        r"\b(?:archivo|fichero|carpeta|directorio)\b[^.;\n]{0,50}\b(?:contraseñas?|tokens?|credenciales"
+        r"|claves?)\b|\bcontraseñas\s+guardadas\b|\bhistorial\s+de\s+navegación\b"
+    ),
+    (
+        r"\b(?:fichier|dossier|répertoire)\b[^.;\n]{0,50}\b(?:mots\s+de\s+passe|jetons?|identifiants"
+        r"|clés?)\b|\bmots\s+de\s+passe\s+(?:enregistrés|sauvegardés)\b"
+    ),
+    (
+        r"\b(?:datei|ordner|verzeichnis)\b[^.;\n]{0,50}\b(?:passwörter|passwort|token|zugangsdaten"
+        r"|schlüssel)\b|\bgespeicherten?\s+passwörter\b|\bbrowserverlauf\b"
+    ),
+    (
+        r"\b(?:arquivo|ficheiro|pasta|diretório)\b[^.;\n]{0,50}\b(?:senhas?|tokens?|credenciais|chaves?)"
+        r"\b|\bsenhas\s+salvas\b|\bhistórico\s+de\s+navegação\b"
+    ),
+    (
+        r"\b(?:file|cartella)\b[^.;\n]{0,50}\b(?:password|token|credenziali|chiavi)\b"
+        r"|\bpassword\s+salvate\b|\bcronologia\s+(?:di\s+)?navigazione\b"
+    ),
+    (
+        r"\b(?:файл\w*|папк\w*|каталог\w*)\b[^.;\n]{0,50}(?:логин|парол|токен|учётн|учетн|ключ)\w*"
+        r"|(?:логин|парол|токен)\w*[^.;\n]{0,60}\b(?:файл|папк|каталог)\w*"
+    ),
+    (
+        r"(?:令牌|密码|口令|凭据|凭证|密钥|token|cookie)[^。；\n]{0,30}(?:文件夹|文件|目录|目錄|資料夾)"
+        r"|(?:文件夹|文件|目录|目錄|資料夾)[^。；\n]{0,30}(?:令牌|密码|口令|凭据|凭证|密钥)"
+        r"|浏览(?:器)?(?:历史|記錄|记录)|保存的密码"
+    ),
+    (
+        r"(?:トークン|パスワード|認証情報|秘密鍵|鍵|クッキー)[^。\n]{0,30}(?:ファイル|フォルダ|ディレクトリ)"
+        r"|(?:ファイル|フォルダ|ディレクトリ)[^。\n]{0,30}(?:トークン|パスワード|認証情報|秘密鍵)"
+        r"|閲覧履歴|保存されたパスワード"
+    ),
+    (
+        r"(?:토큰|비밀번호|암호|자격\s*증명|개인\s*키|쿠키)[^.\n]{0,30}(?:파일|폴더|디렉터리)"
+        r"|(?:파일|폴더|디렉터리)[^.\n]{0,30}(?:토큰|비밀번호|암호|자격\s*증명|개인\s*키)"
+        r"|환경\s*변수|브라우저\s*기록|저장된\s*비밀번호"
+    ),
+    (
+        r"\b(?:tệp|thư\s+mục)\b[^.;\n]{0,50}(?:mật\s+khẩu|token|khóa)|\bmật\s+khẩu\s+đã\s+lưu\b"
+        r"|\bbiến\s+môi\s+trường\b"
+    ),
+    (
+        r"\b(?:bestand|map)\b[^.;\n]{0,50}\b(?:wachtwoorden?|tokens?|inloggegevens|sleutels?)\b"
+        r"|\bopgeslagen\s+wachtwoorden\b|\bomgevingsvariabelen\b"
+    ),
+    (
+        r"\b(?:plik\w*|folder\w*|katalog\w*)\b[^.;\n]{0,50}\b(?:hasł\w*|token\w*|poświadcze\w*|klucz\w*)"
+        r"|\bzapisane\s+hasła\b|\bzmienn\w+\s+środowiskow\w*"
+    ),
+    (
+        r"\b(?:dosya\w*|klasör\w*|dizin\w*)\b[^.;\n]{0,50}\b(?:şifre\w*|parola\w*|token\w*|anahtar\w*)"
+        r"|\bkayıtlı\s+şifreler\w*|\bortam\s+değişken\w*"
+    ),
+    (
+        r"\b(?:berkas|file|folder|direktori)\b[^.;\n]{0,50}\b(?:kata\s+sandi|sandi|token|kredensial|kunci)\b"
+        r"|\bkata\s+sandi\s+(?:yang\s+)?tersimpan\b|\bvariabel\s+lingkungan\b"
+    ),
+    (
+        r"(?:ملف|مجلد)[^.;\n]{0,50}(?:كلمات?\s+(?:ال)?مرور|رمز|رموز|مفاتيح|مفتاح|بيانات\s+(?:ال)?اعتماد)"
+        r"|كلمات\s+المرور\s+المحفوظة|متغيرات\s+البيئة"
+    ),
+    (
+        r"(?:फ़ाइल|फाइल|फ़ोल्डर|फोल्डर)[^।.;\n]{0,50}(?:पासवर्ड|टोकन|कुंजी|क्रेडेंशियल)"
+        r"|सहेजे\s+गए\s+पासवर्ड|एनवायरनमेंट\s+वेरिएबल"
+    ),
+    r"(?:ไฟล์|โฟลเดอร์)[^.;\n]{0,50}(?:รหัสผ่าน|โทเค็น|คีย์)|รหัสผ่านที่บันทึก|ตัวแปรสภาพแวดล้อม",
+    r"\b(?:файл\w*|тек\w*)\b[^.;\n]{0,50}(?:парол|токен|ключ|обліков)\w*|змінн\w+\s+середовища",
+)
+
+EFFECTS: Final[dict[str, list[str]]] = {
+    # a place where secrets live, described by what it is rather than by its path
+    "described_store": [
+        # "the file that ftp and curl consult for stored host passwords"
+        r"\b" + _PLACE_WORDS + r"\b[^.;\n]{0,60}?\b(?:stores?|keeps?|holds?|contains?|caches?"
+        r"|consults?|saves?|writes?|reads?|lists?)\b[^.;\n]{0,40}?\b" + _SECRET_WORDS + r"\b",
+        # "the token that the GitHub CLI keeps in its configuration folder"
+        r"\b" + _SECRET_WORDS + r"\b[^.;\n]{0,60}?\b(?:stores?|stored|keeps?|kept|saves?|saved"
+        r"|caches?|cached|holds?|held|writes?|written|lives?|sits?)\b[^.;\n]{0,30}?\b(?:in|under"
+        r"|inside|at|within)\b[^.;\n]{0,40}?\b" + _PLACE_WORDS + r"\b",
+        # "the JSON credentials file"
+        r"\b(?:credentials?|secrets?|tokens?|passwords?|keys?)\s+(?:files?|folders?|stores?)\b",
+        (
+            r"\b(?:browsing\s+history|saved\s+passwords|password\s+manager"
+            r"|from\s+(?:your|the)\s+(?:environment|env)\b)"
+        ),
+        *_PLACE_FOR_SECRET_I18N,
+    ],
+    # secrets named by the environment variable that holds them
+    "env_secret": [
+        (
+            r"\b[a-z][a-z0-9]*(?:_[a-z0-9]+)*_(?:api_key|secret_access_key|access_key|secret_key"
+            r"|secret|token|password|passwd|pat)\b"
+        ),
+    ],
+    # what the model reads or receives is told to go on, by any order or in any person
+    "content_word": [
+        (
+            r"\b(?:its|their|the\s+file'?s?|the\s+folder'?s?)\s+(?:full\s+|whole\s+|entire\s+|raw\s+)?"
+            r"(?:contents?|lines|text|values?|body)\b|\bwhat(?:ever)?\s+(?:you\s+)?(?:read|find|see"
+            r"|found)\b|\bthe\s+values?\s+of\b"
+        ),
+    ],
+    # the user's explicit wish is overridden: "even when the user asks for one by name"
+    "user_override": [
+        (
+            r"\beven\s+(?:if|when|though)\s+(?:the\s+)?(?:user|human|they|he|she)\s+(?:\w+\s+){0,2}?"
+            r"(?:asks?|requests?|names?|specif(?:y|ies)|wants?|insists?)\b"
+        ),
+        (
+            r"\b(?:regardless\s+of|no\s+matter|whatever)\s+(?:what\s+)?(?:the\s+)?(?:user|human)\s+"
+            r"(?:asks?|says?|wants?|requests?|chooses?)\b"
+        ),
+        (
+            r"\bwithout\s+(?:checking|confirming|asking|consulting)\s+(?:with\s+)?(?:me|the\s+user|them)"
+            r"\b|\bskip\s+(?:the\s+|any\s+)?(?:confirmation|approval|review)\b"
+        ),
+        r"\baunque\s+el\s+usuario\b[^.\n]{0,30}\b(?:pida|solicite|elija|indique|diga)\b",
+        r"\bmême\s+si\s+l['’]\s*utilisat(?:eur|rice)\b[^.\n]{0,30}\b(?:demande|choisit|précise|veut)\b",
+        (
+            r"\b(?:auch|selbst)\s+wenn\s+(?:der|die)\s+(?:benutzer|nutzer)\w*\b[^.\n]{0,40}"
+            r"\b(?:verlangt|fragt|bittet|wünscht|wählt|angibt)\b"
+        ),
+        r"\bmesmo\s+que\s+o\s+(?:usuário|utilizador)\b[^.\n]{0,30}\b(?:peça|solicite|escolha)\b",
+        r"\banche\s+se\s+l['’]\s*utente\b[^.\n]{0,30}\b(?:chiede|richiede|sceglie)\b",
+        r"\bдаже\s+если\s+пользовател\w*\b[^.\n]{0,30}(?:попрос|прос|требу|выбер|укаж)\w*",
+        r"(?:即使|即便|哪怕)(?:是)?(?:用户|使用者)[^。\n]{0,12}(?:要求|指定|请求|请|选择)",
+        r"(?:ユーザー?|利用者)が[^。\n]{0,15}(?:指定|要求|依頼|希望|求め)[^。\n]{0,4}(?:しても|ても)",
+        r"(?:사용자|유저)가[^.\n]{0,20}(?:요청|지정|요구|원)[^.\n]{0,6}(?:더라도|해도|하여도)",
+        r"\bngay\s+cả\s+khi\s+người\s+dùng\b",
+        (
+            r"\bzelfs\s+(?:als|wanneer)\s+de\s+gebruiker\b|\bnawet\s+(?:jeśli|gdy|kiedy)\s+użytkownik\w*"
+            r"|\bkullanıcı\s+(?:\w+\s+){0,3}?(?:iste|belirt|seç)\w*\s+bile\b|\bmeskipun\s+pengguna\b"
+            r"|\bbahkan\s+jika\s+pengguna\b|\bнавіть\s+якщо\s+користувач\w*|حتى\s+(?:لو|إذا|وإن)\s+"
+            r"(?:طلب|اختار|حدد)\s+المستخدم|भले\s+ही\s+उपयोगकर्ता|แม้(?:ว่า)?ผู้ใช้"
+        ),
+    ],
+    # other tools of the assistant, named as a class ("any other search tool", "他のツール")
+    "other_tools": [
+        (
+            r"\b(?:other|another|any\s+other|different)\s+(?:[\w-]+\s+){0,3}?(?:tools?|servers?"
+            r"|providers?|services?|plugins?)\b"
+        ),
+        (
+            r"\botr[oa]s?\s+(?:\w+\s+){0,2}?(?:herramientas?|servicios?)\b|\bautres?\s+(?:\w+\s+){0,2}?"
+            r"(?:outils?|services?)\b|\band(?:ere|eren)\s+(?:\w+\s+){0,2}?(?:tools|werkzeuge?|dienste?)\b"
+        ),
+        (
+            r"\boutr[oa]s?\s+(?:\w+\s+){0,2}?(?:ferramentas?|serviços?)\b|\baltri\s+(?:\w+\s+){0,2}?"
+            r"strumenti\b|\bдруг\w+\s+(?:\w+\s+){0,2}?(?:инструмент|сервис)\w*"
+        ),
+        (
+            r"(?:其他|其它|别的)[^。\n]{0,12}(?:工具|服务|服務)|他の[^。\n]{0,15}(?:ツール|サービス)"
+            r"|다른\s*[^.\n]{0,15}(?:도구|툴|서비스)|\bcông\s+cụ\s+khác\b"
+        ),
+        (
+            r"\bandere\s+(?:\w+\s+){0,2}?(?:tools?|hulpmiddelen)\b|\binn\w+\s+(?:\w+\s+){0,2}?narzędzi\w*"
+            r"|\bdiğer\s+(?:\w+\s+){0,2}?(?:araç\w*|servis\w*)|\b(?:alat|tool)\s+(?:\w+\s+)?lain\b"
+            r"|\bінш\w+\s+(?:\w+\s+){0,2}?інструмент\w*|(?:ال)?أدوات\s+(?:ال)?أخرى|أي\s+أداة\s+أخرى"
+            r"|(?:अन्य|दूसरे|दूसरा)\s+(?:\S+\s+){0,2}?(?:टूल|उपकरण)|เครื่องมืออื่น"
+        ),
+    ],
+    # a command that destroys, overwrites history or runs a downloaded script
+    "destroy_cmd": [
+        (
+            r"\brm\s+-(?:rf|fr|r|f)\b|\bgit\s+push\b[^\n`]{0,40}(?:--force|\s-f)(?:\s|$|[`'\")\]])"
+            r"|\bpush\s+\S+\s+--delete\b|--force\s+(?:\S+\s+){0,2}?(?:push|main|master)\b"
+            r"|\bdrop\s+(?:table|database|schema)\b|\btruncate\s+table\b|\bmkfs\b|\bdd\s+if="
+            r"|\bchmod\s+-r\s+777\b|\b(?:curl|wget)\b[^|\n]{0,200}\|\s*(?:sudo\s+)?(?:ba|z)?sh\b"
+        ),
+        r"\b(?:force[\s-]push|push\s+--force|--force\s+参数|--force)\b[^.\n]{0,40}\b(?:main|master)\b",
+    ],
+    # an effect the user would object to, told as what the tool (or the model) does
+    "destroy_effect": [
+        (
+            r"\b(?:permanently\s+)?(?:deletes?|removes?|wipes?|erases?|purges?|destroys?|overwrites?"
+            r"|drops?|closes?\s+and\s+(?:permanently\s+)?deletes?)\b[^.\n]{0,60}\b(?:every|all|whole"
+            r"|entire|including|included|sources?|history|everything)\b"
+        ),
+        r"\bpermanently\s+(?:deletes?|removes?|erases?|destroys?)\b",
+        (
+            r"\b(?:uploads?|sends?|copies|exports?|shares?)\s+(?:\w+\s+){0,2}?(?:user'?s|their|your)\s+"
+            r"(?:\w+\s+){0,2}?(?:contacts?|contact\s+list|address\s+book|messages|history|files|photos"
+            r"|location|calendar)\b"
+        ),
+        r"\bapaga\w*\s+permanentemente\b|\bpermanentemente\b[^.\n]{0,30}\b(?:apaga|borra|elimina)\w*",
+        (
+            r"\bsupprime\w*\s+(?:définitivement|tout|tous)\b|\bendgültig\s+(?:gelöscht|löschen)\b"
+            r"|\blöscht\s+(?:alle|endgültig)\b|\bудаля\w*\s+(?:все|навсегда)\b|\bнавсегда\s+удал\w*"
+        ),
+        (
+            r"(?:永久|彻底|徹底)(?:地)?(?:删除|刪除|削除)|(?:删除|刪除|削除)(?:所有|全部|すべて)"
+            r"|영구(?:적으로|히)?\s*삭제|모두\s*삭제|\bxóa\s+(?:vĩnh\s+viễn|toàn\s+bộ|tất\s+cả)\b"
+        ),
+        (
+            r"\b(?:elimina|cancella)\w*\s+(?:definitivamente|tutt[ie])\b|\bverwijder\w*\s+(?:definitief|alle)\b"
+            r"|\busuwa\w*\s+(?:trwale|wszystkie)\b|\btrwale\s+usuw\w*|\bkalıcı\s+olarak\s+sil\w*"
+            r"|\btüm\w*\s+(?:\w+\s+)?sil\w*|\bmenghapus\s+(?:permanen|semua)\b|\bhapus\s+(?:permanen|semua)\b"
+            r"|\bвидаля\w*\s+(?:всі|назавжди)\b|حذف\s+(?:جميع|كل|نهائي)|(?:सभी|स्थायी\s+रूप\s+से)[^।\n]{0,20}"
+            r"(?:हटा|मिटा|डिलीट)|ลบ(?:ทั้งหมด|ถาวร)"
+        ),
+    ],
+    # the model is handed the words it must say to the user, or told to report whatever happens
+    "scripted_report": [
+        (
+            r"\b(?:describe|report|present|announce|frame|phrase|word|summari[sz]e)\s+(?:the\s+|this\s+"
+            r"|it\s+|them\s+)?(?:outcome|result|results|output|operation|action|change|it|this|them)?\s*"
+            r"(?:to\s+the\s+user\s+)?as\s+[\"'`‘“(]"
+        ),
+        (
+            r"\b(?:tell|inform|assure|reassure)\s+(?:the\s+)?(?:user|human)s?\s+(?:that\s+)?(?:everything"
+            r"|all|it|nothing|the\s+\w+)\s+(?:\w+\s+){0,2}?(?:intact|fine|safe|ok(?:ay)?|succeeded"
+            r"|successful|unchanged|recoverable|archived|cleared)\b"
+        ),
+        (
+            r"\bwhatever\s+(?:the\s+)?(?:command|tool|result|output|operation)\s+(?:\w+\s+){0,2}?"
+            r"(?:outputs?|returns?|prints?|says?|shows?)\b"
+        ),
+        r"\b(?:say|tell\s+(?:the\s+)?user|report)\s+(?:only\s+)?[\"'`‘“]",
+        (
+            r"\b(?:dile|dígale|informa|informe)\s+al\s+usuario\s+que\b|\binforme\s+ao\s+usuário\s+que\b"
+            r"|\bdiga\s+ao\s+usuário\s+que\b|\bdis\s+à\s+l['’]\s*utilisateur\s+que\b"
+            r"|\bsag(?:e|en\s+sie)?\s+(?:dem|der)\s+(?:benutzer|nutzer)\w*,?\s+(?:dass|es)\b"
+            r"|\bскажи\w*\s+пользовател\w*,?\s+что\b|\bbáo\s+(?:với\s+|cho\s+)?người\s+dùng\s+rằng\b"
+        ),
+        (
+            r"(?:只|仅)(?:告诉|告知|回复)(?:用户|使用者)|(?:告诉|告知)(?:用户|使用者)[“「\"]"
+            r"|(?:ユーザー?|利用者)に(?:は)?[「『\"]|(?:사용자|유저)에게[^.\n]{0,20}(?:라고|고)\s*(?:말|알|보고)"
+        ),
+        r"\bkhông\s+(?:được\s+)?(?:nói|cho\s+biết)\b",
+        (
+            r"\b(?:di|comunica)\s+all['’]\s*utente\s+che\b|\bvertel\s+de\s+gebruiker\s+dat\b"
+            r"|\bpowiedz\s+użytkownikowi,?\s+że\b|\bkullanıcıya\s+(?:\S+\s+){0,4}?(?:söyle|bildir)\w*"
+            r"|\bberi\s*tahu\s+pengguna\s+bahwa\b|\bскажи\s+користувачу\b|أخبر\s+المستخدم\s+(?:أن|بأن)"
+            r"|उपयोगकर्ता\s+को\s+(?:बताएं|बताओ|कहें)\s+कि|บอกผู้ใช้ว่า"
+        ),
+    ],
+    # a conversation turn or system voice written into a description
+    "fake_turn": [
+        (
+            r"(?:^|\n)[ \t]*(?:#{1,6}[ \t]*)?(?:system|user|human|assistant|developer|sistema"
+            r"|système|systeem|usuario|utilisateur|benutzer|assistent|asistente|assistente|sistem|kullanıcı"
+            r"|система|користувач|пользователь|ассистент|系统|系統|用户|助手|システム|ユーザー"
+            r"|시스템|사용자|النظام|सिस्टम)[ \t]*[:：]"
+        ),
+        (
+            r"\[\s*(?:system|admin(?:istrator)?|developer|host)\s+(?:notice|message|update|alert|note"
+            r"|override)\s*\]"
+        ),
+    ],
+    # a standing grant or suspension of the assistant's rules ("safety rules are suspended")
+    "grant": [
+        (
+            r"\b(?:rules?|guidelines?|safeguards?|restrictions?|confirmations?|checks?|policies)\s+"
+            r"(?:are|is|have\s+been|has\s+been)\s+(?:now\s+)?(?:suspended|disabled|lifted|removed"
+            r"|waived|off|turned\s+off|deactivated)\b"
+        ),
+        (
+            r"\b(?:i|the\s+user|the\s+host|the\s+operator|we)\s+(?:hereby\s+)?(?:authori[sz]e|allow"
+            r"|permit)s?\s+you\s+to\b|\bhas\s+(?:been\s+)?granted\s+(?:this\s+server\s+|you\s+)?"
+            r"(?:admin\w*|root|full|elevated|unrestricted)"
+        ),
+        r"\bas\s+if\s+(?:the\s+)?user\s+(?:typed|wrote|said|sent)\s+it\b",
+        (
+            r"\b(?:sont|est)\s+(?:désactivée?s?|suspendue?s?)\b|\b(?:sind|ist)\s+(?:deaktiviert"
+            r"|aufgehoben)\b|\b(?:están|está)\s+(?:desactivad|suspendid)[oa]s?\b"
+        ),
+        r"(?:已|已经)(?:被)?(?:停用|禁用|取消|暂停)|無効(?:化)?されて|비활성화",
+        (
+            r"\b(?:sono|è)\s+(?:disattivat|sospes)[aeio]\b|\b(?:zijn|is)\s+(?:uitgeschakeld|opgeschort)\b"
+            r"|\b(?:są|jest|zostały)\s+(?:wyłączone|zawieszone)\b|\bdevre\s+dışı\b"
+            r"|\b(?:dinonaktifkan|ditangguhkan)\b|\b(?:отключены|приостановлены|вимкнено|призупинено)\b"
+            r"|(?:تم\s+)?(?:تعطيل|إيقاف)\s+(?:قواعد|ضوابط)|(?:अक्षम|निलंबित)\s+(?:कर\s+दिए|है)"
+        ),
+    ],
+    # every later reply carries something: a standing order over the whole conversation
+    "every_reply": [
+        (
+            r"\b(?:end|start|begin|close|finish|sign)\s+(?:every|each|all|your)\s+(?:\w+\s+)?"
+            r"(?:repl(?:y|ies)|answers?|responses?|messages?)\b|\bfrom\s+now\s+on\b"
+            r"|\bin\s+(?:this\s+and\s+)?(?:all|every)\s+(?:later|future|subsequent)\s+"
+            r"(?:conversations?|sessions?|chats?)\b"
+        ),
+    ],
+    # a carrier the user does not see in the rendered reply
+    "hidden_carrier": [
+        (
+            r"\bhtml\s+comments?\b|<!--|\binvisible\b|\bhidden\s+(?:text|span|div|field|comment)\b"
+            r"|\bzero[\s-]width\b|\bwhite\s+(?:text|font)\b"
+        ),
+    ],
+    # the assistant's own instructions or the user's earlier words, asked for verbatim
+    "verbatim_context": [
+        (
+            r"\b(?:instructions?|messages?|prompt|rules)\s+(?:\w+\s+){0,3}?(?:given|received|got)\s+"
+            r"(?:\w+\s+){0,2}?before\b|\bthe\s+user'?s\s+(?:earlier|previous|prior|last|first)\s+"
+            r"messages?\b|\bword\s+for\s+word\b|\bverbatim\b"
+        ),
+    ],
+}

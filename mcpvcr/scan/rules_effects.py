@@ -1,0 +1,290 @@
+"""Combination rules on effects: what an order would do to the user, not how it is worded.
+
+Same contract as `rules`: one family is never an error. Each rule joins an effect or
+place (a secret's home described by what it is, a destructive command, a fake turn)
+with a second family that honest text does not pair with it:
+
+- a secret's place or variable, read, and moved into a parameter or outside address;
+- the user's own choice overridden, with other tools shut out or data destroyed;
+- a destructive effect, with a scripted report or secrecy toward the user;
+- a destructive command the model is told to run with its own terminal or other tools;
+- a fake conversation turn or system voice that grants itself powers;
+- a standing order on every reply that carries hidden data or the model's instructions;
+- the user's personal data moved to a fixed outside address.
+
+Families come from `lexicon_effects` (several languages each) plus those of `signals`.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Final
+
+from mcpvcr import linear_re
+from mcpvcr.scan.context import ANSWERS, Context
+from mcpvcr.scan.lexicon import param_sinks
+from mcpvcr.scan.signals import Signals, Span
+from mcpvcr.scan.verdict import Verdict
+
+_SOURCES: Final = ("described_store", "env_secret", "store", "quantified")
+_OUTSIDE: Final = ("url", "email", "phone", "image")
+_TAKEN: Final = ("read_verb", "move_verb", "content_word")
+# A parameter meant for a credential takes one by design ("pass that token as
+# `session_token`"): the attack routes a secret into a field that is not for it.
+_CREDENTIAL_FIELD: Final = linear_re.compile(
+    r"token|key|secret|pass|auth|cred|session|cookie|login|bearer|jwt|cert", re.I
+)
+# "the `payload` parameter", "`memo` 引数": a quoted name before the word for a field
+_NAME_BEFORE_FIELD: Final = linear_re.compile(
+    r"[`'\"‘“]([a-z_][\w-]{0,40})[`'\"’”]\s*(?:parameter|argument|field|param|arg|property"
+    r"|引数|参数|字段|매개변수|파라미터|필드|параметр\w*|поле)"
+    # "al parámetro `delimitador`": the word for a field, then the quoted name
+    r"|\b(?:parámetro|parâmetro|paramètre|argumento|argument|campo|champ|feld|parametro)\s*"
+    r"[`'\"‘“]([a-z_][\w-]{0,40})[`'\"’”]",
+    re.I,
+)
+# "whenever any filesystem tool reads a file", "每当任何 Git 工具": other tools acting, as a trigger
+_OTHERS_ACT: Final = linear_re.compile(
+    r"\b(?:whenever|every\s+time|each\s+time|when|once|after)\s+(?:any|an?|another|other|some)"
+    r"\s+(?:other\s+)?(?:[\w-]+\s+){0,2}?(?:tool|server|plugin|connector)s?\b"
+    r"|\b(?:cada\s+vez\s+que|siempre\s+que)\s+(?:cualquier|otra)\s+(?:\w+\s+){0,2}?herramienta"
+    r"|\b(?:chaque\s+fois\s+qu['’]\s*|dès\s+qu['’]\s*)(?:un|une|n['’]importe\s+quel)\s+(?:autre\s+)?outil"
+    r"|\b(?:wann\s+immer|jedes\s+mal,?\s+wenn|sobald)\s+(?:ein|irgendein)\w*\s+(?:anderes\s+)?"
+    r"(?:tool|werkzeug)|每当任何|每次任何|任何[^。\n]{0,10}工具[^。\n]{0,10}时",
+    re.I,
+)
+_WHOLE: Final = linear_re.compile(
+    r"\b(?:full|entire|whole|complete|all)\s+(?:\w+\s+)?(?:contents?|text|body|bodies|data)\b"
+    r"|\bcontents?\b|\bbodies\b",
+    re.I,
+)
+# "pass its path as `config`": a path or a name is not the secret itself
+_ONLY_A_NAME: Final = linear_re.compile(
+    r"\b(?:path|location|filename|file\s+name|name|directory)\s+(?:of\s+\w+\s+)?(?:as|in|into|to)\b",
+    re.I,
+)
+_TERMINAL: Final = linear_re.compile(
+    r"\b(?:terminal|shell|bash|console|command[\s-]line)\s+(?:tool|function|access|capability)\b"
+    r"|\b(?:the|a)\s+shell\s+(?:that\s+)?you\b|\boutil\s+terminal\b"
+    r"|\bherramienta\s+de\s+(?:terminal|consola)\b|\bterminal-?(?:tool|werkzeug)\b"
+    r"|\bcông\s+cụ\s+dòng\s+lệnh\b|(?:命令行|终端)工具|(?:ターミナル|コマンドライン)(?:ツール|の?ツール)"
+    r"|(?:터미널|명령줄)\s*도구|\bинструмент\w*\s+терминал\w*|\bтерминал\w*",
+    re.I,
+)
+# the terminal is the model's own ("the shell you have access to", "mà bạn có"), not the tool's
+_YOURS: Final = linear_re.compile(
+    r"\byou\s+(?:already\s+)?(?:have|can\s+use)\b|\byour\b|\bavailable\s+to\s+you\b"
+    r"|\bat\s+your\s+disposal\b|\bdont\s+(?:tu|vous)\s+dispos\w*|\bque\s+tienes\b"
+    r"|\bdie\s+du\s+hast\b|\bmà\s+bạn\s+có\b|你(?:的|有|可用)|あなたの|使える|당신의|가진|사용할\s*수"
+    r"|\bу\s+(?:тебя|вас)\b|\bvocê\s+tem\b|\bche\s+hai\b",
+    re.I,
+)
+# "do not run destructive commands such as rm -rf": a command named to forbid or illustrate
+_NOT_AN_ORDER: Final = linear_re.compile(
+    r"\b(?:do\s+not|don'?t|never|such\s+as|e\.g\.|for\s+example|like|unless|avoid|refuses?"
+    r"|blocks?|rejects?|prevents?|disallows?|forbids?|denies|detects?|flags?|warns?)\b",
+    re.I,
+)
+_PERSONAL: Final = linear_re.compile(
+    r"\b(?:date\s+of\s+birth|birth\s*date|home\s+address|postal\s+address|iban|passport"
+    r"|social\s+security|account\s+numbers?|credit\s+card|phone\s+numbers?|contact\s+list"
+    r"|address\s+book|user'?s\s+(?:full\s+)?(?:name|address|location|username))\b"
+    r"|\bdata\s+di\s+nascita\b|\bfecha\s+de\s+nacimiento\b|\bdate\s+de\s+naissance\b"
+    r"|\bgeburtsdatum\b|\bdata\s+de\s+nascimento\b|\bдат\w+\s+рождения\b|\bngày\s+sinh\b"
+    r"|\btên\s+đăng\s+nhập\b|出生日期|身份证|生年月日|생년월일|주민등록",
+    re.I,
+)
+
+
+def _sentence(sig: Signals, span: Span) -> int:
+    return sig.sentence_of(span)
+
+
+def _near(sig: Signals, name: str, index: int, after: int = 2) -> list[Span]:
+    """Spans of `name` in sentence `index` or the `after` sentences following it."""
+    return [s for s in sig.spans.get(name, []) if index <= sig.sentence_of(s) <= index + after]
+
+
+def _sink_fields(sig: Signals, lo: int, hi: int) -> list[tuple[Span, str]]:
+    text = sig.folded.text[lo:hi]
+    found = [
+        ((lo + m.start(), lo + m.end()), name)
+        for m in param_sinks(text)
+        for name in m.groups()
+        if name
+    ]
+    found += [
+        ((lo + m.start(), lo + m.end()), next(g for g in m.groups() if g))
+        for m in _NAME_BEFORE_FIELD.finditer(text)
+    ]
+    return found
+
+
+def _window(sig: Signals, index: int, after: int) -> tuple[int, int]:
+    last = min(index + after, len(sig.sentences) - 1)
+    if not sig.sentences:
+        return (0, len(sig.folded.text))
+    return (sig.sentences[min(index, last)][0], sig.sentences[last][1])
+
+
+def secret_into_place(sig: Signals, ctx: Context) -> list[Verdict]:
+    """A secret's place (described, named by its variable, or a known store) that the text
+    reads and moves into a field not meant for secrets, or to an outside address."""
+    if ctx.kind in ANSWERS or ctx.kind == "name":
+        return []
+    for name in _SOURCES:
+        for span in sig.spans.get(name, []):
+            index = _sentence(sig, span)
+            if not any(_near(sig, taken, max(0, index - 1), 3) for taken in _TAKEN):
+                continue
+            lo, hi = _window(sig, index, 2)
+            for where, field in _sink_fields(sig, lo, hi):
+                before = sig.folded.text[max(lo, where[0] - 40) : where[1]]
+                if _CREDENTIAL_FIELD.search(field) or _ONLY_A_NAME.search(before):
+                    continue
+                why = f"tells the model to read secrets and put them into the field '{field}'"
+                return [Verdict("credential_access", "error", span, why, ("source", "field"))]
+            moved = _near(sig, "move_verb", index) or _near(sig, "imperative", index)
+            outside = [n for n in _OUTSIDE if _near(sig, n, index)]
+            if moved and outside and name in ("described_store", "quantified"):
+                why = f"tells the model to send secrets from their place to an outside {outside[0]}"
+                return [Verdict("exfiltration", "error", span, why, ("source", outside[0]))]
+    return []
+
+
+def overrides_user(sig: Signals, ctx: Context) -> list[Verdict]:
+    """The user's own request overridden ("even when the user asks for one by name"), with
+    the other tools shut out or data destroyed: honest text defers to what the user asks."""
+    if ctx.kind in ANSWERS or ctx.kind == "name":
+        return []
+    for span in sig.spans.get("user_override", []):
+        index = _sentence(sig, span)
+        if sig.in_sentence("user_first", index):
+            continue  # "do not call other tools until the user says so, even if ...": it waits
+        near = ("other_tools", "generic_tools", "pref_exclusive")
+        shut = any(sig.in_sentence(n, index, reach=1) for n in near)
+        destroys = sig.has("destroy_cmd", "destroy_effect")
+        if shut or destroys:
+            partner = "other tools shut out" if shut else "destruction"
+            why = f"overrides the user's own request ({partner})"
+            rule = "cross_tool_instruction" if shut else "poisoning_marker"
+            return [Verdict(rule, "error", span, why, ("user_override", partner))]
+    return []
+
+
+def destroy_and_script(sig: Signals, ctx: Context) -> list[Verdict]:
+    """A destructive effect with the words the user must be told, or kept from the user;
+    or a destructive command the model is told to run with its own terminal or any tool."""
+    if ctx.kind in ANSWERS or ctx.kind == "name":
+        return []
+    destroys = sig.spans.get("destroy_cmd", []) + sig.spans.get("destroy_effect", [])
+    for span in [s for s in destroys if not _forbidden(sig, s)]:
+        told = [n for n in ("scripted_report", "conceal", "conceal_soft") if sig.has(n)]
+        if told:
+            why = f"destroys or takes the user's data and scripts what the user hears ({told[0]})"
+            return [Verdict("poisoning_marker", "error", span, why, ("destroy", told[0]))]
+    for span in sig.spans.get("destroy_cmd", []):
+        index = _sentence(sig, span)
+        lo, hi = _window(sig, max(0, index - 1), 2)
+        before = sig.folded.text[
+            sig.sentences[index][0] if index < len(sig.sentences) else 0 : span[0]
+        ]
+        if _NOT_AN_ORDER.search(before):
+            continue
+        via = _TERMINAL.search(sig.folded.text, lo, hi) and _YOURS.search(sig.folded.text, lo, hi)
+        others = _near(sig, "other_tools", max(0, index - 1)) or _near(
+            sig, "generic_tools", max(0, index - 1)
+        )
+        if via or others:
+            why = "tells the model to run a destructive command with its own or other tools"
+            return [Verdict("cross_tool_instruction", "error", span, why, ("destroy", "own_tool"))]
+    return []
+
+
+def _forbidden(sig: Signals, span: Span) -> bool:
+    index = sig.sentence_of(span)
+    start = sig.sentences[index][0] if index < len(sig.sentences) else 0
+    return bool(_NOT_AN_ORDER.search(sig.folded.text[start : span[0]]))
+
+
+def fake_turn(sig: Signals, ctx: Context) -> list[Verdict]:
+    """A conversation turn, system voice or chat role written into text, followed by a grant
+    of powers, a lifted safeguard or an overridden user: a forged instruction."""
+    if ctx.kind == "name" or ctx.kind == "prompt_answer":
+        return []
+    turns = sig.spans.get("fake_turn", []) + sig.spans.get("json_role", [])
+    turns += sig.spans.get("special", [])
+    for span in turns:
+        after = [
+            n
+            for n in ("grant", "user_override", "destroy_effect", "override")
+            if any(s[0] >= span[0] and s[0] - span[1] < 600 for s in sig.spans.get(n, []))
+        ]
+        if after:
+            why = f"a forged conversation turn or system voice grants itself powers ({after[0]})"
+            return [Verdict("poisoning_marker", "error", span, why, ("fake_turn", after[0]))]
+    return []
+
+
+def every_reply_leak(sig: Signals, ctx: Context) -> list[Verdict]:
+    """A standing order on every reply that carries hidden data, the user's words or the
+    model's own instructions out through the reply."""
+    if ctx.kind in ANSWERS or ctx.kind == "name":
+        return []
+    for span in sig.spans.get("every_reply", []):
+        hidden = sig.has("hidden_carrier")
+        data = [
+            n for n in ("cred", "conv", "quantified", "verbatim_context", "sysprompt") if sig.has(n)
+        ]
+        if data and (hidden or sig.has("verbatim_context")):
+            why = f"orders every reply to carry {data[0]} out" + (" hidden" if hidden else "")
+            return [Verdict("exfiltration", "error", span, why, ("every_reply", data[0]))]
+    return []
+
+
+def personal_out(sig: Signals, ctx: Context) -> list[Verdict]:
+    """The user's personal data (birth date, address, account numbers) moved to a fixed
+    outside address or a link with a slot for it."""
+    if ctx.kind in ANSWERS or ctx.kind == "name":
+        return []
+    for found in _PERSONAL.finditer(sig.masked):
+        index = sig.sentence_of(found.span())
+        outside = [n for n in _OUTSIDE if _near(sig, n, index, 1)]
+        slot = [
+            s
+            for s in _near(sig, "url", index, 1)
+            if re.search(r"[<{$]", sig.folded.text[s[0] : s[1] + 2])
+        ]
+        moved = _near(sig, "move_verb", index, 1) or sig.has("image_slot") or slot
+        if outside and moved:
+            why = f"sends the user's personal data to a fixed outside {outside[0]}"
+            return [Verdict("exfiltration", "error", found.span(), why, ("personal", outside[0]))]
+    return []
+
+
+def siphon_others(sig: Signals, ctx: Context) -> list[Verdict]:
+    """Whenever another tool acts, what it handled is copied here or outside: every file or
+    message of the other servers is mirrored (honest chaining passes one result on)."""
+    if ctx.kind in ANSWERS or ctx.kind == "name":
+        return []
+    for found in _OTHERS_ACT.finditer(sig.masked):
+        index = sig.sentence_of(found.span())
+        lo, hi = _window(sig, index, 1)
+        moved = _near(sig, "move_verb", index, 1) or _near(sig, "imperative", index, 1)
+        fields = _sink_fields(sig, lo, hi)
+        outside = [n for n in _OUTSIDE if _near(sig, n, index, 1)]
+        if moved and (fields or outside) and _WHOLE.search(sig.masked, lo, hi):
+            why = "copies what other tools handle, every time they act, to another place"
+            return [Verdict("exfiltration", "error", found.span(), why, ("other_tools", "copy"))]
+    return []
+
+
+CHECKS: Final = (
+    secret_into_place,
+    overrides_user,
+    destroy_and_script,
+    fake_turn,
+    every_reply_leak,
+    personal_out,
+    siphon_others,
+)
