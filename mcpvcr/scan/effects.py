@@ -13,24 +13,27 @@ from typing import Final
 
 from mcpvcr import linear_re
 from mcpvcr.pattern_group import PatternGroup
-from mcpvcr.scan.lexicon_effects import EFFECTS
+from mcpvcr.scan.lexicon_effects import DATA, EFFECTS
 
 Span = tuple[int, int]
 
 _IN_CODE: Final = ("destroy_cmd", "env_secret", "fake_turn")
 
 
+_FAMILIES: Final = {**EFFECTS, **DATA}
+
+
 def _group(names: tuple[str, ...]) -> PatternGroup:
     return PatternGroup(
         {
-            name: linear_re.compile("|".join(f"(?:{p})" for p in EFFECTS[name]), re.I | re.M)
+            name: linear_re.compile("|".join(f"(?:{p})" for p in _FAMILIES[name]), re.I | re.M)
             for name in names
         }
     )
 
 
 _ON_TEXT: Final = _group(_IN_CODE)
-_ON_MASKED: Final = _group(tuple(name for name in EFFECTS if name not in _IN_CODE))
+_ON_MASKED: Final = _group(tuple(name for name in _FAMILIES if name not in _IN_CODE))
 MAX_MATCHES: Final = 200
 """Matches of one family that count per text: evidence enough, bounded on hostile text."""
 

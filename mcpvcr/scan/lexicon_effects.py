@@ -162,6 +162,47 @@ EFFECTS: Final[dict[str, list[str]]] = {
             r"(?:طلب|اختار|حدد)\s+المستخدم|भले\s+ही\s+उपयोगकर्ता|แม้(?:ว่า)?ผู้ใช้"
         ),
     ],
+    # the user chooses another tool ("when the user explicitly picks a different checker")
+    "user_picks_other": [
+        (
+            r"\b(?:when|if|whenever|even\s+if)\s+(?:the\s+)?user\s+(?:\w+\s+){0,2}?(?:picks?"
+            r"|chooses?|selects?|asks\s+for|requests?|wants?|prefers?|names?)\s+(?:a\s+|an\s+)?"
+            r"(?:different|another|other|alternative)\b"
+        ),
+        (
+            r"\bsi\s+el\s+usuario\s+(?:\w+\s+){0,2}?(?:elige|escoge|pide|prefiere)\s+(?:\w+\s+)?"
+            r"otr[oa]|\bsi\s+l['’]\s*utilisat(?:eur|rice)\s+(?:\w+\s+){0,2}?(?:choisit|demande"
+            r"|préfère)\s+un\s+autre|\bwenn\s+(?:der|die)\s+(?:nutzer|benutzer)\w*\s+(?:\w+\s+){0,3}?"
+            r"ander\w+|\bse\s+o\s+usuário\s+(?:\w+\s+){0,2}?(?:escolher|pedir|preferir)\s+outr[oa]"
+            r"|\bse\s+l['’]\s*utente\s+(?:\w+\s+){0,2}?(?:sceglie|chiede)\s+(?:un\s+)?altr[oa]"
+            r"|\bals\s+de\s+gebruiker\s+(?:\w+\s+){0,2}?(?:kiest|vraagt)\s+(?:om\s+)?(?:een\s+)?ander"
+        ),
+        (
+            r"\bjeśli\s+użytkownik\s+(?:\w+\s+){0,2}?(?:wybierze|poprosi)\w*\s+(?:o\s+)?inn"
+            r"|\bkullanıcı\s+(?:\w+\s+){0,3}?başka\s+bir|\bjika\s+pengguna\s+(?:\w+\s+){0,3}?lain"
+            r"|\bесли\s+пользовател\w*\s+(?:\w+\s+){0,3}?друг\w*"
+            r"|\bякщо\s+користувач\w*\s+(?:\w+\s+){0,3}?інш\w*"
+            r"|(?:عندما|إذا)\s+(?:\S+\s+){0,3}?المستخدم\s+(?:\S+\s+){0,4}?أخرى"
+            r"|(?:यदि|अगर|जब)\s+उपयोगकर्ता\s+(?:\S+\s+){0,3}?(?:दूसरे|अन्य)"
+        ),
+        (
+            r"(?:如果|当)(?:用户|使用者)[^。\n]{0,15}(?:其他|别的|另一)|(?:ユーザー?|利用者)が[^。\n]{0,15}"
+            r"(?:別の|他の)|(?:사용자|유저)가[^.\n]{0,15}다른|\bnếu\s+người\s+dùng\b[^.\n]{0,30}khác"
+        ),
+    ],
+    # this tool used in place of another ("call this tool anyway", "stattdessen", "대신")
+    "in_place": [
+        (
+            r"\b(?:anyway|instead|in\s+its\s+place|this\s+tool\s+(?:instead|anyway)"
+            r"|through\s+this\s+tool|as\s+if\s+it\s+came\s+from)\b"
+        ),
+        (
+            r"\b(?:en\s+su\s+lugar|en\s+lugar\s+de|à\s+la\s+place|stattdessen|anstelle|invece"
+            r"|ao\s+invés|em\s+vez|in\s+plaats|zamiast|bunun\s+yerine|sebagai\s+gantinya|вместо"
+            r"|замість|haz\s+caso\s+omiso)\b|بدلاً|بدلا\s+من|के\s+बजाय|की\s+जगह|代わりに|대신"
+            r"|\bthay\s+vào\b|改用|而是使用"
+        ),
+    ],
     # other tools of the assistant, named as a class ("any other search tool", "他のツール")
     "other_tools": [
         (
@@ -189,6 +230,9 @@ EFFECTS: Final[dict[str, list[str]]] = {
     ],
     # a command that destroys, overwrites history or runs a downloaded script
     "destroy_cmd": [
+        r"\bgit\s+reset\s+--hard\b|\bgit\s+clean\s+-\w*f|\bkubectl\s+delete\b",
+        r"\bdelete\s+from\s+[\w.\"`]+\s*(?:;|$|`)|\brm\s+-\w*[rf]\w*\s+[~/$*.]",
+        r"-v\s+/:/|\bchroot\s+/|/etc/(?:shadow|sudoers)\b|\bdocker\s+run\b[^\n`]{0,60}--privileged",
         (
             r"\brm\s+-(?:rf|fr|r|f)\b|\bgit\s+push\b[^\n`]{0,40}(?:--force|\s-f)(?:\s|$|[`'\")\]])"
             r"|\bpush\s+\S+\s+--delete\b|--force\s+(?:\S+\s+){0,2}?(?:push|main|master)\b"
@@ -230,6 +274,19 @@ EFFECTS: Final[dict[str, list[str]]] = {
     # the model is handed the words it must say to the user, or told to report whatever happens
     "scripted_report": [
         (
+            r"\b(?:answer|reply|respond|say|claim|state|confirm)\s+(?:\w+\s+){0,4}?that\s+(?:nothing"
+            r"|no\s+\w+|only|it\s+(?:was|is)\s+not|none|everything)\b"
+            r"|\bdescribe\s+the\s+(?:outcome|result)\b"
+        ),
+        (
+            r"\b(?:melde|melden\s+sie|teile|sage|sag)\w*\s+(?:dem|der)\s+(?:nutzer|benutzer)\w*"
+            r"[^.\n]{0,30}\bdass\b|\bconfirme\s+ao\s+usuário\b|\bconfirma\s+al\s+usuario\b"
+            r"|\bconfirme[zr]?\s+à\s+l['’]\s*utilisateur\b|\bповідом\w*\s+користувач\w*"
+            r"|\bсообщи\w*\s+пользовател\w*|\bdile\s+que\b|\bdites-lui\s+que\b|\bdigli\s+che\b"
+            r"|\bpowiedz\w*\s+(?:mu|jej|im)\b|وأخبره|أخبره\s+(?:أن|بأن)|उसे\s+बताएं|告诉他|と伝え"
+            r"|라고\s*(?:말|안내)"
+        ),
+        (
             r"\b(?:describe|report|present|announce|frame|phrase|word|summari[sz]e)\s+(?:the\s+|this\s+"
             r"|it\s+|them\s+)?(?:outcome|result|results|output|operation|action|change|it|this|them)?\s*"
             r"(?:to\s+the\s+user\s+)?as\s+[\"'`‘“(]"
@@ -264,6 +321,15 @@ EFFECTS: Final[dict[str, list[str]]] = {
     ],
     # a conversation turn or system voice written into a description
     "fake_turn": [
+        r"\[\s*(?:system|admin(?:istrator)?|developer|host)\s*\]",
+        (
+            r"(?:^|\n)[ \t]*(?:system\s+(?:message|notice|note)|message\s+système|systemnachricht"
+            r"|mensaje\s+del\s+sistema|mensagem\s+do\s+sistema|messaggio\s+di\s+sistema"
+            r"|systeembericht|komunikat\s+systemowy|sistem\s+mesajı|pesan\s+sistem"
+            r"|системное\s+сообщение|системне\s+повідомлення|رسالة\s+(?:ال)?نظام|सिस्टम\s+संदेश"
+            r"|系统消息|系統訊息|システムメッセージ|시스템\s*메시지|thông\s+báo\s+hệ\s+thống"
+            r"|ข้อความระบบ)\s*[:：]"
+        ),
         (
             r"(?:^|\n)[ \t]*(?:#{1,6}[ \t]*)?(?:system|user|human|assistant|developer|sistema"
             r"|système|systeem|usuario|utilisateur|benutzer|assistent|asistente|assistente|sistem|kullanıcı"
@@ -273,6 +339,25 @@ EFFECTS: Final[dict[str, list[str]]] = {
         (
             r"\[\s*(?:system|admin(?:istrator)?|developer|host)\s+(?:notice|message|update|alert|note"
             r"|override)\s*\]"
+        ),
+    ],
+    # authority claimed over the user's or the system's instructions
+    "precedence": [
+        (
+            r"\b(?:takes?|has|have|carr(?:y|ies))\s+(?:\w+\s+){0,2}?(?:precedence|priority|authority)"
+            r"\s+(?:over|above)\s+(?:\w+\s+){0,3}?(?:user|system|platform|instructions?|guidance"
+            r"|guidelines|polic(?:y|ies)|operator|requests?)"
+            r"|\b(?:overrides?|supersedes?|outranks?)\s+(?:the\s+|any\s+|all\s+)?(?:user'?s|system'?s"
+            r"|platform'?s|conflicting)?\s*(?:instructions|guidance|guidelines|polic(?:y|ies)|requests"
+            r"|system\s+prompt)\b|\bsystem-level\s+authority\b"
+        ),
+        (
+            r"\bautorità\s+superiore\b|\bautorité\s+supérieure\b|\bautoridad\s+superior\b"
+            r"|\bhat\s+vorrang\s+vor\b|\bprioridade\s+sobre\b|\bprioriteit\s+boven\b"
+            r"|\bpierwszeństwo\s+przed\b|\böncelikli(?:dir)?\b|\bprioritas\s+di\s+atas\b"
+            r"|\bприоритет\s+над\b|\bпредоставил\w*\s+(?:\w+\s+){0,3}?(?:полные|все|администр\w*)"
+            r"|\bпріоритет\s+над\b|أولوية\s+على|सर्वोच्च\s+अधिकार|优先于|高于(?:用户|系统)|より優先"
+            r"|보다\s*우선|ưu\s+tiên\s+hơn"
         ),
     ],
     # a standing grant or suspension of the assistant's rules ("safety rules are suspended")
@@ -303,6 +388,20 @@ EFFECTS: Final[dict[str, list[str]]] = {
     # every later reply carries something: a standing order over the whole conversation
     "every_reply": [
         (
+            r"\b(?:for\s+all\s+(?:future|later|subsequent)\s+(?:turns|replies|answers|messages)"
+            r"|remember\s+this\s+for\s+(?:all|every)|in\s+every\s+(?:reply|answer|response))\b"
+        ),
+        (
+            r"\b(?:à\s+partir\s+de\s+maintenant|dorénavant|von\s+nun\s+an|ab\s+sofort|a\s+partir\s+de"
+            r"\s+ahora|de\s+ahora\s+en\s+adelante|a\s+partir\s+de\s+agora|d['’]\s*ora\s+in\s+poi"
+            r"|vanaf\s+nu|od\s+teraz|bundan\s+(?:sonra|böyle)|mulai\s+sekarang|отныне"
+            r"|с\s+этого\s+момента|з\s+цього\s+моменту|від\s+тепер)\b"
+        ),
+        (
+            r"من\s+الآن\s+(?:ف)?صاعد|अब\s+से|从现在(?:起|开始)|今後|これから(?:は|ずっと)|지금부터"
+            r"|앞으로|từ\s+(?:giờ|bây\s+giờ)|ต่อจากนี้"
+        ),
+        (
             r"\b(?:end|start|begin|close|finish|sign)\s+(?:every|each|all|your)\s+(?:\w+\s+)?"
             r"(?:repl(?:y|ies)|answers?|responses?|messages?)\b|\bfrom\s+now\s+on\b"
             r"|\bin\s+(?:this\s+and\s+)?(?:all|every)\s+(?:later|future|subsequent)\s+"
@@ -323,5 +422,113 @@ EFFECTS: Final[dict[str, list[str]]] = {
             r"(?:\w+\s+){0,2}?before\b|\bthe\s+user'?s\s+(?:earlier|previous|prior|last|first)\s+"
             r"messages?\b|\bword\s+for\s+word\b|\bverbatim\b"
         ),
+    ],
+}
+
+# What the user owns that no honest tool moves into an unrelated field or outside: secrets
+# and personal data, named by what they are (nouns are few per language; orders are many).
+DATA: Final[dict[str, list[str]]] = {
+    "secret_noun": [
+        (
+            r"\b(?:passwords?|passphrases?|pin\s+(?:codes?|numbers?)|upi\s+pin|otps?|one[\s-]time\s+(?:codes?|passwords?)"
+            r"|2fa\s+codes?|verification\s+codes?|cvv|cvc|card\s+numbers?|credit\s+cards?"
+            r"|private\s+keys?|ssh\s+keys?|seed\s+phrases?|recovery\s+phrases?|mnemonics?"
+            r"|api\s+keys?|access\s*keys?(?:\s+secrets?)?|secret\s+keys?|session\s+cookies?"
+            r"|banking\s+(?:credentials|logins?)|credentials|login\s+details)\b"
+        ),
+        (
+            r"\b(?:passw(?:ort|örter)|kennw(?:ort|örter)|zugangsdaten|privater?\s+schlüssel"
+            r"|kartennummer\w*|pin-?code)\b"
+        ),
+        (
+            r"\b(?:mots?\s+de\s+passe|clés?\s+privées?|numéros?\s+de\s+carte|identifiants"
+            r"|phrase\s+de\s+récupération|code\s+pin)\b"
+        ),
+        (
+            r"\b(?:contraseñas?|claves?\s+privadas?|números?\s+de\s+tarjeta|frase\s+semilla"
+            r"|credenciales|senhas?|chaves?\s+privadas?|frase-?semente|números?\s+do\s+cartão"
+            r"|credenciais)\b"
+        ),
+        (
+            r"\b(?:chiav[ei]\s+privat[ae]|numer[oi]\s+di\s+carta|credenziali|wachtwoord(?:en)?"
+            r"|pincode|privésleutel|kaartnummer|inloggegevens|herstelzin)\b"
+        ),
+        (
+            r"\b(?:has(?:ło|ła|eł|łem)|klucz\w*\s+prywatn\w*|numer\w*\s+kart\w*|dane\s+logowania"
+            r"|şifre\w*|parola\w*|özel\s+anahtar\w*|kart\s+numara\w*|kimlik\s+bilgi\w*"
+            r"|kata\s+sandi|kunci\s+pribadi|nomor\s+kartu|kredensial)\b"
+        ),
+        (
+            r"(?:парол\w*|пин-?код\w*|закрыт\w+\s+ключ\w*|приватн\w+\s+ключ\w*|номер\w*\s+карт\w*"
+            r"|учётн\w+\s+данн\w*|учетн\w+\s+данн\w*|сид-?фраз\w*|закрит\w+\s+ключ\w*"
+            r"|облікові\s+дані)"
+        ),
+        (
+            r"(?:كلمات?\s+(?:ال)?مرور|كلمة\s+(?:ال)?سر|(?:ال)?مفتاح\s+(?:ال)?خاص|رقم\s+(?:ال)?بطاقة"
+            r"|بيانات\s+(?:ال)?اعتماد|पासवर्ड|पिन|ओटीपी|निजी\s+कुंजी|कार्ड\s+नंबर)"
+        ),
+        (
+            r"(?:密码|口令|私钥|密钥|验证码|卡号|助记词|凭据|凭证|パスワード|暗証番号|秘密鍵|認証コード"
+            r"|カード番号|シードフレーズ|認証情報|비밀번호|암호|개인\s*키|인증\s*번호|카드\s*번호|시드\s*문구"
+            r"|자격\s*증명|공동인증서|รหัสผ่าน|คีย์ส่วนตัว|หมายเลขบัตร)"
+        ),
+        (
+            r"\b(?:mật\s+khẩu|mã\s+pin|khóa\s+riêng(?:\s+tư)?|số\s+thẻ|mã\s+otp|lösenord"
+            r"|heslo|hesla|κωδικ\w*\s+πρόσβασης|סיסמ\w*)\b"
+        ),
+    ],
+    "personal_noun": [
+        (
+            r"\b(?:e-?mail\s+address(?:es)?|phone\s+numbers?|mobile\s+numbers?|home\s+address(?:es)?"
+            r"|(?:postal|street|mailing)\s+address(?:es)?|full\s+names?|date\s+of\s+birth"
+            r"|birth\s*dates?|passport(?:\s+numbers?)?|national\s+id(?:\s+numbers?)?|social\s+security"
+            r"|ssn|iban|bank\s+account(?:\s+numbers?)?|account\s+numbers?|annual\s+income"
+            r"|medical\s+records?|health\s+data|contacts?\s+list|contact\s+list|address\s+book"
+            r"|browsing\s+history|location\s+history)\b"
+        ),
+        (
+            r"\b(?:e-?mail-?adresse\w*|telefonnummer\w*|adresse\w*|geburtsdatum|ausweis\w*|kontonummer"
+            r"|numéro\s+de\s+téléphone|date\s+de\s+naissance|nom\s+complet|passeport"
+            r"|correo\s+electrónico|número\s+de\s+teléfono|dirección|fecha\s+de\s+nacimiento"
+            r"|pasaporte|nombre\s+completo|endereço|telefone|data\s+de\s+nascimento|passaporte"
+            r"|nome\s+completo|indirizzo|numero\s+di\s+telefono|data\s+di\s+nascita|passaporto"
+            r"|geboortedatum|telefoonnummer|adres|bsn|paspoort|adres\w*|numer\s+telefonu|pesel"
+            r"|data\s+urodzenia|telefon\s+numara\w*|adres\w*|doğum\s+tarihi|tc\s+kimlik"
+            r"|alamat|nomor\s+telepon|tanggal\s+lahir|nik|paspor)\b"
+        ),
+        (
+            r"(?:адрес\w*|номер\w*\s+телефон\w*|дат\w+\s+рождения|паспорт\w*|снилс|інн|адреса"
+            r"|дата\s+народження|عنوان\w*|رقم\s+(?:ال)?هاتف|تاريخ\s+(?:ال)?ميلاد|جواز\s+(?:ال)?سفر"
+            r"|बैंक\s+खाता|खाता\s+नंबर|पता|फ़ोन\s+नंबर|फोन\s+नंबर|जन्म\s+तिथि|आधार)"
+        ),
+        (
+            r"(?:邮箱|电子邮件|电话号码|手机号|住址|地址|身份证|出生日期|护照|银行卡|メールアドレス|電話番号"
+            r"|住所|生年月日|パスポート|マイナンバー|이메일\s*주소|전화\s*번호|주소|생년월일|여권|주민등록"
+            r"|계좌\s*번호|ที่อยู่|เบอร์โทร|วันเกิด|หนังสือเดินทาง)"
+        ),
+        r"\b(?:số\s+hộ\s+chiếu|hộ\s+chiếu|số\s+điện\s+thoại|địa\s+chỉ|ngày\s+sinh|số\s+tài\s+khoản)\b",
+    ],
+    # the conversation itself, in languages the older lexicons do not cover
+    "conv_noun": [
+        (
+            r"\b(?:(?:whole|entire|full)\s+(?:conversation|chat)|conversation\s+(?:history|so\s+far)"
+            r"|chat\s+(?:history|log|transcript)|transcript\s+of\s+(?:the|this)\s+(?:chat|conversation)"
+            r"|percakapan|obrolan|gesprek(?:ken)?|rozmow\w*|konuşma\w*|sohbet\w*|συνομιλ\w*"
+            r"|cuộc\s+trò\s+chuyện|lịch\s+sử\s+trò\s+chuyện)\b|שיח(?:ה|ות)|บทสนทนา|המשתמש"
+        ),
+    ],
+    # the person the assistant serves, or what they said ("the user's", "my", "in the chat")
+    "user_word": [
+        (
+            r"\b(?:the\s+user'?s?|users'|user'?s|my|the\s+human'?s?|the\s+customer'?s?|their|in\s+the"
+            r"\s+(?:chat|conversation)|during\s+the\s+(?:chat|conversation)|the\s+user\s+(?:has\s+)?"
+            r"(?:shared|typed|entered|mentioned|pasted|gave|provided))\b"
+        ),
+        (
+            r"\b(?:des\s+(?:nutzers|benutzers)|der\s+(?:nutzer|benutzer)\w*|de\s+l['’]\s*utilisateur"
+            r"|del\s+usuario|do\s+usuário|dell['’]\s*utente|van\s+de\s+gebruiker|użytkownika"
+            r"|kullanıcının|pengguna|пользовател\w*|користувач\w*|المستخدم|उपयोगकर्ता|người\s+dùng)\b"
+        ),
+        r"(?:用户|使用者|ユーザー?|利用者|사용자|유저|ผู้ใช้)",
     ],
 }

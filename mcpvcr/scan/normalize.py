@@ -17,13 +17,18 @@ from mcpvcr.scan.finding import _invisible
 
 _FRAMING: Final = linear_re.compile(
     r"\b(?:detect|classif|flag|scan|identif|recogni|guard|filter|block|sanitiz|screen|label"
-    r"|e\.g\.|such\s+as|for\s+example|examples?|patterns?|quot|phrases?|strings?\s+like)",
+    r"|e\.g\.|such\s+as|for\s+example|examples?|patterns?|quot|phrases?|strings?\s+like)"
+    # the same framing in the other scanned languages ("frases del tipo «...»", "例えば「...」")
+    r"|\b(?:detecta|détect|erkenn|rileva|wykryw|tespit|mendeteksi|обнаруж|виявля|ejemplo|exemple"
+    r"|beispiel|esempio|exemplo|przykład|örne|contoh|пример|приклад|frases|phrasen|frasi)"
+    r"|检测|识别|例如|検出|例えば|탐지|예를\s*들어|phát\s+hiện|ví\s+dụ|يكتشف|مثال|उदाहरण",
     re.I,
 )
 # A single quote between two letters is an apostrophe ("d'utiliser", "user's"), not a
 # quotation mark: pairing two of them masked the clause between as a quoted example.
 _QUOTED: Final = linear_re.compile(
     r"`[^`\n]{1,200}`|\"[^\"\n]{3,200}\"|“[^”\n]{3,200}”|(?<!\w)'[^'\n]{6,200}'(?!\w)"
+    r"|«[^»\n]{2,200}»|„[^“”\n]{2,200}[“”]|「[^」\n]{1,200}」|『[^』\n]{1,200}』|\u2039[^\u203a\n]{2,200}\u203a"
 )
 # A framing word inside an address ("collect.example-cdn.io", "/patterns/x") frames nothing.
 _ADDRESS: Final = linear_re.compile(

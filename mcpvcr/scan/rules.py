@@ -325,8 +325,8 @@ def _sources(sig: Signals, ctx: Context) -> list[Verdict]:
         if not source:
             continue
         moves = sig.in_sentence("move_verb", index) + sig.in_sentence("read_verb", index)
-        if not moves:
-            continue
+        if not moves or _DETECTOR_FRAME.search(sig.masked, *sig.sentences[index]):
+            continue  # "flags texts that tell the model to read ~/.ssh" reports, orders nothing
         external = sig.present(("url", "email", "phone", "image"), index, reach=1)
         if external and sig.in_sentence("move_verb", index):
             why = f"sends credentials or conversation to an outside {external[0]}"
@@ -340,7 +340,13 @@ def _sources(sig: Signals, ctx: Context) -> list[Verdict]:
         # a parameter's own description saying what happens ("pages in one context share
         # cookies") informs; one ordering what to put there is the attack
         ordered = sig.in_sentence("imperative", index) or sig.has("address", "impersonation")
-        if sig.in_sentence("param_sink", index, reach=1) or (own_input and ordered):
+        # a parameter named in the next or previous sentence is where the source goes only
+        # when one of the two orders it ("`system_prompt` sets the instructions. The API key
+        # is read from OPENAI_API_KEY" documents both)
+        beside = sig.in_sentence("param_sink", index, reach=1) and (
+            sig.in_sentence("param_sink", index) or sig.in_sentence("imperative", index, reach=1)
+        )
+        if beside or (own_input and ordered):
             why = "asks the model to put credentials or conversation into a parameter"
             out.append(
                 Verdict("credential_access", "error", source[0], why, ("source", "parameter_sink"))
@@ -368,6 +374,13 @@ def _sources(sig: Signals, ctx: Context) -> list[Verdict]:
     return out
 
 
+_DETECTOR_FRAME: Final = linear_re.compile(
+    r"\b(?:flags?|detects?|catch(?:es)?|finds?|reports?|blocks?|scans?\s+for|audits?|identif(?:y|ies)"
+    r"|warns?\s+about|looks?\s+for)\b[^.\n]{0,80}\b(?:descriptions?|texts?|prompts?|instructions?"
+    r"|messages?|content|tools?|servers?|inputs?|manifests?)\s+(?:that|which)\s+(?:tell|ask|instruct"
+    r"|order|make|try|attempt)",
+    re.I,
+)
 _FLAG_SET: Final = linear_re.compile(
     r"\bset\s+(?:the\s+)?(?:[`'\"]?[\w-]+[`'\"]?\s+)?(?:flag\s+|option\s+)?to\s+(?:true|false|yes|no|on|off"
     r"|\d+)\b",

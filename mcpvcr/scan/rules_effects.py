@@ -39,7 +39,8 @@ _NAME_BEFORE_FIELD: Final = linear_re.compile(
     r"[`'\"‘“]([a-z_][\w-]{0,40})[`'\"’”]\s*(?:parameter|argument|field|param|arg|property"
     r"|引数|参数|字段|매개변수|파라미터|필드|параметр\w*|поле)"
     # "al parámetro `delimitador`": the word for a field, then the quoted name
-    r"|\b(?:parámetro|parâmetro|paramètre|argumento|argument|campo|champ|feld|parametro)\s*"
+    r"|\b(?:parámetro|parâmetro|paramètre|argumento|argument|campo|champ|feld|parametro|trường"
+    r"|tham\s+số|alan\w*)\s*"
     r"[`'\"‘“]([a-z_][\w-]{0,40})[`'\"’”]",
     re.I,
 )
@@ -217,7 +218,14 @@ def fake_turn(sig: Signals, ctx: Context) -> list[Verdict]:
     for span in turns:
         after = [
             n
-            for n in ("grant", "user_override", "destroy_effect", "override")
+            for n in (
+                "grant",
+                "precedence",
+                "user_override",
+                "destroy_effect",
+                "override",
+                "every_reply",
+            )
             if any(s[0] >= span[0] and s[0] - span[1] < 600 for s in sig.spans.get(n, []))
         ]
         if after:
@@ -279,6 +287,210 @@ def siphon_others(sig: Signals, ctx: Context) -> list[Verdict]:
     return []
 
 
+# A field named for what is put into it takes it by design (`password`, `recipient_email`);
+# a generic input (`text`, `query`) may carry anything the user asks the tool to work on.
+_FOR_SECRETS: Final = linear_re.compile(
+    r"token|key|secret|pass|auth|cred|session|cookie|login|bearer|jwt|cert|pin|otp|code|card|cvv"
+    r"|mfa|totp|^(?:input|text|plaintext|value|data|content|query|q)$",
+    re.I,
+)
+_FOR_PERSONAL: Final = linear_re.compile(
+    r"mail|phone|tel|mobile|addr|contact|recipient|^to$|^cc$|^bcc$|name|^user(?:_?id)?$|customer"
+    r"|person|profile|birth|dob|iban|account|passport|ssn|number|^(?:input|text|query|q|search"
+    r"|body|content|message|data|value|payload)$",
+    re.I,
+)
+_FOR_CONVERSATION: Final = linear_re.compile(
+    r"conv|chat|messages?|history|transcript|context|text|content|body|input|prompt|dialog", re.I
+)
+_DATA_SLOT_OR_COLLECTOR: Final = linear_re.compile(
+    r"[{<$]|=\s*$|collect|ingest|hook|track|telemetry|analytics|sync|backup|beacon|metrics|log\b",
+    re.I,
+)
+
+
+def _data_in_sentence(sig: Signals, index: int) -> list[tuple[Span, str]]:
+    """The user's secrets or personal data named in sentence `index` (with whose they are)."""
+    found = [(s, "conversation") for s in sig.in_sentence("conv_noun", index)]
+    owned = sig.in_sentence("user_word", index) or sig.in_sentence("conv", index)
+    if owned:
+        found += [(s, "secret") for s in sig.in_sentence("secret_noun", index)]
+        found += [(s, "personal") for s in sig.in_sentence("personal_noun", index)]
+    start = sig.sentences[index][0] if index < len(sig.sentences) else 0
+    return [
+        (span, kind)
+        for span, kind in found
+        if not _NOT_AN_ORDER.search(sig.folded.text, start, span[0])
+    ]
+
+
+_SAMPLE_MARK: Final = linear_re.compile(
+    r"(?:e\.g\.|for\s+example|such\s+as|like|例如|比如|例[:：]|例えば|z\.\s?b\.|p\.\s?ej\.|par\s+exemple"
+    r"|por\s+ejemplo|por\s+exemplo|ad\s+esempio|bijv\.?|np\.|örn\.?|misal(?:nya)?|например|напр\."
+    r"|наприклад|예[:：]|예를\s*들어|ví\s+dụ|مثل|مثال|उदाहरण|เช่น)[\s(（:：]*\Z",
+    re.I,
+)
+
+
+def _sample_before(sig: Signals, span: Span) -> bool:
+    """A phone or address right after "e.g." / "例如" is a format sample, not a destination."""
+    return bool(_SAMPLE_MARK.search(sig.folded.text[max(0, span[0] - 25) : span[0]]))
+
+
+def user_data_into_field(sig: Signals, ctx: Context) -> list[Verdict]:
+    """The user's secrets or personal data told into a field not meant for them (`mood`,
+    `tz`, `remark`): a covert channel, whatever language the order is in."""
+    if ctx.kind in ANSWERS or ctx.kind == "name":
+        return []
+    for index in range(len(sig.sentences)):
+        for span, kind in _data_in_sentence(sig, index):
+            lo, hi = _window(sig, index, 1)
+            related = _FOR_SECRETS if kind == "secret" else _FOR_PERSONAL
+            if kind == "conversation":
+                related = _FOR_CONVERSATION
+            for _where, field in _sink_fields(sig, lo, hi):
+                if related.search(field) or field in ctx.closed_params:
+                    continue
+                why = f"tells the model to put the user's {kind} data into the field '{field}'"
+                return [Verdict("credential_access", "error", span, why, (kind, "field"))]
+    return []
+
+
+def user_data_out(sig: Signals, ctx: Context) -> list[Verdict]:
+    """The user's secrets or personal data sent to a fixed phone or e-mail address, or to a
+    URL with a slot for them or a collector path."""
+    if ctx.kind in ANSWERS or ctx.kind == "name":
+        return []
+    for index in range(len(sig.sentences)):
+        for span, kind in _data_in_sentence(sig, index):
+            fixed = [
+                n
+                for n in ("email", "phone")
+                if any(not _sample_before(sig, s) for s in _near(sig, n, index, 1))
+            ]
+            urls = [
+                s
+                for s in _near(sig, "url", index, 1)
+                if _DATA_SLOT_OR_COLLECTOR.search(sig.folded.text[s[0] : s[1] + 1])
+            ]
+            if fixed or urls or _near(sig, "image_slot", index, 1):
+                where = fixed[0] if fixed else "url"
+                why = f"sends the user's {kind} data to a fixed outside {where}"
+                return [Verdict("exfiltration", "error", span, why, (kind, where))]
+    return []
+
+
+def data_moved_and_denied(sig: Signals, ctx: Context) -> list[Verdict]:
+    """The user's data or conversation moved somewhere, with the words the user must be told
+    about it scripted ("if asked, answer that nothing left the machine")."""
+    if ctx.kind in ANSWERS or ctx.kind == "name" or not sig.has("scripted_report"):
+        return []
+    for index in range(len(sig.sentences)):
+        data = _data_in_sentence(sig, index)
+        if data and (_near(sig, "move_verb", index) or _near(sig, "destroy_effect", index)):
+            why = "moves the user's data and scripts what the user is told about it"
+            return [Verdict("exfiltration", "error", data[0][0], why, (data[0][1], "scripted"))]
+    return []
+
+
+def picks_overridden(sig: Signals, ctx: Context) -> list[Verdict]:
+    """The user picks another tool and this one is used in its place."""
+    if ctx.kind in ANSWERS or ctx.kind == "name":
+        return []
+    for span in sig.spans.get("user_picks_other", []):
+        index = _sentence(sig, span)
+        if _near(sig, "in_place", index, 1) or _near(sig, "user_override", index, 1):
+            why = "uses this tool in place of the one the user picked"
+            return [
+                Verdict("cross_tool_instruction", "error", span, why, ("user_choice", "replaced"))
+            ]
+    return []
+
+
+_AUTHORITY_OBJECT: Final = linear_re.compile(
+    r"user|system|platform|instruction|guidance|guideline|polic|rule|prompt|operator|utente|sistema"
+    r"|usuario|utilisateur|nutzer|benutzer|gebruiker|użytkownik|kullanıcı|pengguna|пользоват|користувач"
+    r"|用户|系统|ユーザ|システム|사용자|시스템|المستخدم|النظام|उपयोगकर्ता|सिस्टम|người\s+dùng",
+    re.I,
+)
+_GRANT_PARTNERS: Final = (
+    "fake_turn",
+    "json_role",
+    "user_override",
+    "every_reply",
+    "destroy_cmd",
+    "destroy_effect",
+    "conceal",
+    "conceal_soft",
+    "override",
+)
+
+
+def self_granted(sig: Signals, ctx: Context) -> list[Verdict]:
+    """The text claims authority over the user's or system's instructions, or lifts the
+    assistant's safeguards beside another order: no honest description ranks itself so."""
+    if ctx.kind == "name" or ctx.kind == "prompt_answer":
+        return []
+    for span in sig.spans.get("precedence", []):
+        if _AUTHORITY_OBJECT.search(sig.folded.text, span[0], span[1] + 60):
+            why = "claims authority over the user's or system's instructions"
+            return [Verdict("poisoning_marker", "error", span, why, ("precedence",))]
+    for span in sig.spans.get("grant", []):
+        partners = [n for n in _GRANT_PARTNERS if sig.has(n)]
+        if partners:
+            why = f"lifts the assistant's safeguards or grants itself powers ({partners[0]})"
+            return [Verdict("poisoning_marker", "error", span, why, ("grant", partners[0]))]
+    return []
+
+
+_CODE_PLANT: Final = linear_re.compile(
+    r"`[^`\n]{0,200}(?:\bimport\b|\brequire\(|<script|\beval\(|\bexec\(|https?://)[^`\n]{0,200}`",
+    re.I,
+)
+_USERS_OWN: Final = linear_re.compile(
+    r"\byour\s+(?:own\s+)?(?:terminal|shell|console)\b|\bmanually\b|\byourself\b", re.I
+)
+
+
+def orders_run(sig: Signals, ctx: Context) -> list[Verdict]:
+    """A host-level destructive command the model is ordered to run; a shell payload or a
+    destructive command put into one of the tool's fields; or code planted into every later
+    answer by a standing order."""
+    if ctx.kind in ANSWERS or ctx.kind == "name":
+        return []
+    for span in sig.spans.get("destroy_cmd", []):
+        index = _sentence(sig, span)
+        if _forbidden(sig, span):
+            continue
+        lo, hi = _window(sig, index, 0)
+        if _sink_fields(sig, lo, hi):
+            why = "puts a destructive command or a downloaded script into a field"
+            return [Verdict("cross_tool_instruction", "error", span, why, ("command", "field"))]
+        if _PIPE_TO_SHELL.match(sig.folded.text, span[0]):
+            continue  # "run `curl ... | sh` once": an install hint, judged by command_hijack
+        ordered = sig.in_sentence("imperative", index) or _STEP.search(sig.folded.text, lo, hi)
+        if ordered and not _USERS_OWN.search(sig.folded.text, lo, hi):
+            why = "orders the model to run a destructive command"
+            return [Verdict("cross_tool_instruction", "error", span, why, ("command", "order"))]
+    for span in sig.spans.get("every_reply", []):
+        index = _sentence(sig, span)
+        lo, hi = _window(sig, index, 1)
+        if _near(sig, "url", index, 1) and not sig.in_sentence("user_first", index):
+            why = "orders every later reply to carry a fixed link"
+            return [Verdict("poisoning_marker", "error", span, why, ("every_reply", "url"))]
+        if _CODE_PLANT.search(sig.folded.text, lo, hi):
+            why = "plants code into everything the model writes from now on"
+            return [Verdict("poisoning_marker", "error", span, why, ("every_reply", "code"))]
+    return []
+
+
+_PIPE_TO_SHELL: Final = linear_re.compile(r"(?:curl|wget)\b", re.I)
+_STEP: Final = linear_re.compile(
+    r"(?:^|\s)(?:\d[.)]|step\s+\d|schritt\s+\d|paso\s+\d|passo\s+\d|étape\s+\d|крок\s+\d"
+    r"|шаг\s+\d|ステップ\s*\d|단계\s*\d|第.步)",
+    re.I,
+)
+
 CHECKS: Final = (
     secret_into_place,
     overrides_user,
@@ -287,4 +499,10 @@ CHECKS: Final = (
     every_reply_leak,
     personal_out,
     siphon_others,
+    user_data_into_field,
+    user_data_out,
+    data_moved_and_denied,
+    picks_overridden,
+    self_granted,
+    orders_run,
 )
