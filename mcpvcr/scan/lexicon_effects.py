@@ -45,7 +45,7 @@ _PLACE_FOR_SECRET_I18N: Final = (
         r"|\bpassword\s+salvate\b|\bcronologia\s+(?:di\s+)?navigazione\b"
     ),
     (
-        r"\b(?:файл\w*|папк\w*|каталог\w*)\b[^.;\n]{0,50}(?:логин|парол|токен|учётн|учетн|ключ)\w*"
+        r"\b(?:файл\w*|папк\w*|каталог\w*)[^.;\n]{0,50}(?:логин|парол|токен|учётн|учетн|ключ)\w*"
         r"|(?:логин|парол|токен)\w*[^.;\n]{0,60}\b(?:файл|папк|каталог)\w*"
     ),
     (
@@ -92,7 +92,7 @@ _PLACE_FOR_SECRET_I18N: Final = (
         r"|सहेजे\s+गए\s+पासवर्ड|एनवायरनमेंट\s+वेरिएबल"
     ),
     r"(?:ไฟล์|โฟลเดอร์)[^.;\n]{0,50}(?:รหัสผ่าน|โทเค็น|คีย์)|รหัสผ่านที่บันทึก|ตัวแปรสภาพแวดล้อม",
-    r"\b(?:файл\w*|тек\w*)\b[^.;\n]{0,50}(?:парол|токен|ключ|обліков)\w*|змінн\w+\s+середовища",
+    r"\b(?:файл\w*|тек\w*)[^.;\n]{0,50}(?:парол|токен|ключ|обліков)\w*|змінн\w+\s+середовища",
 )
 
 EFFECTS: Final[dict[str, list[str]]] = {
@@ -115,6 +115,10 @@ EFFECTS: Final[dict[str, list[str]]] = {
     ],
     # secrets named by the environment variable that holds them
     "env_secret": [
+        (
+            r"`(?:env|printenv|set)`|`cat\s+[^`]{0,60}(?:credential|secret|token|\.env|netrc|id_rsa"
+            r"|\.aws|\.ssh)[^`]{0,40}`"
+        ),
         (
             r"\b[a-z][a-z0-9]*(?:_[a-z0-9]+)*_(?:api_key|secret_access_key|access_key|secret_key"
             r"|secret|token|password|passwd|pat)\b"
@@ -165,6 +169,11 @@ EFFECTS: Final[dict[str, list[str]]] = {
     # the user chooses another tool ("when the user explicitly picks a different checker")
     "user_picks_other": [
         (
+            r"\b(?:when|if|whenever|even\s+if)\s+(?:the\s+)?user\s+(?:\w+\s+){0,2}?(?:picked|chose"
+            r"|chosen|selected|asked\s+for|requested|named|wanted|preferred)\s+(?:a\s+|an\s+)?"
+            r"(?:different|another|other|alternative|competing)\b"
+        ),
+        (
             r"\b(?:when|if|whenever|even\s+if)\s+(?:the\s+)?user\s+(?:\w+\s+){0,2}?(?:picks?"
             r"|chooses?|selects?|asks\s+for|requests?|wants?|prefers?|names?)\s+(?:a\s+|an\s+)?"
             r"(?:different|another|other|alternative)\b"
@@ -193,6 +202,14 @@ EFFECTS: Final[dict[str, list[str]]] = {
     # this tool used in place of another ("call this tool anyway", "stattdessen", "대신")
     "in_place": [
         (
+            r"\b(?:disregard|ignore|overrule|override)\s+(?:that|this|their|the\s+user'?s|his|her"
+            r"|its)\s+(?:choice|selection|request|pick|preference)|\bpassez\s+outre|\bpasse\s+outre"
+            r"|\bne\s+tiens?\s+pas\s+compte|\bignore[zr]?\s+(?:ce|son|leur)\s+choix|\bignora\s+(?:su|la"
+            r"|sua)\s+(?:elección|scelta|escolha)|\bignorier\w*\s+(?:die|seine|ihre)\s+wahl"
+            r"|\babaikan\s+pilihan|\bне\s+(?:зважай|обращай\s+внимания)|\bнезважаючи\s+на"
+            r"|無視して|무시하고|忽略(?:其|该|他的|用户的)?选择|แทน"
+        ),
+        (
             r"\b(?:anyway|instead|in\s+its\s+place|this\s+tool\s+(?:instead|anyway)"
             r"|through\s+this\s+tool|as\s+if\s+it\s+came\s+from)\b"
         ),
@@ -205,6 +222,11 @@ EFFECTS: Final[dict[str, list[str]]] = {
     ],
     # other tools of the assistant, named as a class ("any other search tool", "他のツール")
     "other_tools": [
+        (
+            r"\b(?:server|peladen)\s+lain\b|\bcompeting\s+(?:[\w-]+\s+){0,2}?(?:tools?|services?)\b"
+            r"|\bjin(?:ý|é|ých)\s+(?:\w+\s+)?nástroj\w*|\bandra\s+verktyg\b|\bάλλ\w+\s+εργαλε\w*"
+            r"|\bכלי\w*\s+אחר\w*|ابزار\w*\s+دیگر"
+        ),
         (
             r"\b(?:other|another|any\s+other|different)\s+(?:[\w-]+\s+){0,3}?(?:tools?|servers?"
             r"|providers?|services?|plugins?)\b"
@@ -273,6 +295,13 @@ EFFECTS: Final[dict[str, list[str]]] = {
     ],
     # the model is handed the words it must say to the user, or told to report whatever happens
     "scripted_report": [
+        (
+            r"\b(?:mention|say|report|list|name|show)\s+only\b|\b(?:melde|melden\s+sie|sag|sage)\w*\s+"
+            r"(?:dem|der)\s+(?:nutzer|benutzer)\w*\s*[:：]|\bodpowiedz\w*,?\s+że\b|\bpowiedz\w*"
+            r"\s+użytkownik\w*|\bzgłoś\w*\s+użytkownik\w*|」と(?:報告|伝え|答え|説明)"
+            r"|แจ้ง(?:ผู้ใช้)?ว่า|\bответь\w*,?\s+что\b|\bвідповідай\w*,?\s+що\b|\bdi\s+che\b"
+            r"|\bdites\s+que\b|\bdecir\s+que\b|\bresponde\s+que\b|\bantworte\w*,?\s+dass\b"
+        ),
         (
             r"\b(?:answer|reply|respond|say|claim|state|confirm)\s+(?:\w+\s+){0,4}?that\s+(?:nothing"
             r"|no\s+\w+|only|it\s+(?:was|is)\s+not|none|everything)\b"
@@ -344,6 +373,13 @@ EFFECTS: Final[dict[str, list[str]]] = {
     # authority claimed over the user's or the system's instructions
     "precedence": [
         (
+            r"\b(?:tiene|tienen)\s+prioridad\s+sobre\b|\ba\s+(?:la\s+)?priorité\s+sur\b"
+            r"|\bha\s+(?:la\s+)?priorità\s+su\b|\bma\s+pierwszeństwo\b|\bhas\s+priority\s+over\b"
+            r"|\bmá\s+přednost\b|\bhar\s+företräde\b|\bέχει\s+προτεραιότητα\b|\bעדיפות\s+על"
+            r"|\bимеет\s+приоритет\b|\bмає\s+пріоритет\b|له\s+الأولوية|को\s+प्राथमिकता"
+            r"|优先级高于|優先されます|우선합니다"
+        ),
+        (
             r"\b(?:takes?|has|have|carr(?:y|ies))\s+(?:\w+\s+){0,2}?(?:precedence|priority|authority)"
             r"\s+(?:over|above)\s+(?:\w+\s+){0,3}?(?:user|system|platform|instructions?|guidance"
             r"|guidelines|polic(?:y|ies)|operator|requests?)"
@@ -362,6 +398,12 @@ EFFECTS: Final[dict[str, list[str]]] = {
     ],
     # a standing grant or suspension of the assistant's rules ("safety rules are suspended")
     "grant": [
+        (
+            r"\bas\s+if\s+(?:the\s+)?user\s+(?:had\s+|has\s+)?(?:typed|written|wrote|said|sent|given"
+            r"|issued|asked)\b|\bcomo\s+si\s+(?:el\s+usuario|lo\s+hubiera)|\bcomme\s+si\s+l['’]\s*utilisat"
+            r"|\bals\s+ob\s+(?:der|die)\s+(?:nutzer|benutzer)|\bкак\s+если\s+бы\s+пользовател"
+            r"|就像用户|仿佛用户|ユーザーが(?:入力|指示)したかのように|사용자가\s*(?:입력|지시)한\s*것처럼"
+        ),
         (
             r"\b(?:rules?|guidelines?|safeguards?|restrictions?|confirmations?|checks?|policies)\s+"
             r"(?:are|is|have\s+been|has\s+been)\s+(?:now\s+)?(?:suspended|disabled|lifted|removed"
@@ -388,6 +430,19 @@ EFFECTS: Final[dict[str, list[str]]] = {
     # every later reply carries something: a standing order over the whole conversation
     "every_reply": [
         (
+            r"\b(?:во\s+всех\s+(?:последующих|следующих)\s+ответах|в\s+каждом\s+(?:следующем\s+)?ответе"
+            r"|кажд\w+\s+(?:последующ|следующ)\w+\s+ответ\w*|у\s+всіх\s+наступних\s+відповідях"
+            r"|in\s+(?:allen|jeder)\s+(?:weiteren\s+|folgenden\s+)?antwort\w*|en\s+(?:toutes|chaque)\s+"
+            r"(?:vos\s+|tes\s+)?réponses?|en\s+(?:todas|cada)\s+(?:tus\s+|sus\s+)?respuestas?"
+            r"|em\s+(?:todas|cada)\s+(?:as\s+)?respostas?|in\s+(?:ogni|tutte\s+le)\s+rispost\w+"
+            r"|w\s+każdej\s+odpowiedzi|her\s+yanıt\w*|setiap\s+jawaban|σε\s+κάθε\s+απάντηση"
+            r"|בכל\s+תשובה|for\s+all\s+remaining\s+turns)"
+        ),
+        (
+            r"في\s+كل\s+(?:رد|إجابة)|हर\s+(?:उत्तर|जवाब)|每(?:次|个|一个)(?:回答|回复)|所有(?:后续)?回复"
+            r"|すべての(?:回答|返答)|毎回の回答|모든\s*(?:답변|응답)|매\s*답변|ทุกคำตอบ"
+        ),
+        (
             r"\b(?:for\s+all\s+(?:future|later|subsequent)\s+(?:turns|replies|answers|messages)"
             r"|remember\s+this\s+for\s+(?:all|every)|in\s+every\s+(?:reply|answer|response))\b"
         ),
@@ -395,7 +450,7 @@ EFFECTS: Final[dict[str, list[str]]] = {
             r"\b(?:à\s+partir\s+de\s+maintenant|dorénavant|von\s+nun\s+an|ab\s+sofort|a\s+partir\s+de"
             r"\s+ahora|de\s+ahora\s+en\s+adelante|a\s+partir\s+de\s+agora|d['’]\s*ora\s+in\s+poi"
             r"|vanaf\s+nu|od\s+teraz|bundan\s+(?:sonra|böyle)|mulai\s+sekarang|отныне"
-            r"|с\s+этого\s+момента|з\s+цього\s+моменту|від\s+тепер)\b"
+            r"|с\s+этого\s+момента|з\s+цього\s+моменту|від\s+тепер)"
         ),
         (
             r"من\s+الآن\s+(?:ف)?صاعد|अब\s+से|从现在(?:起|开始)|今後|これから(?:は|ずっと)|지금부터"
@@ -406,6 +461,14 @@ EFFECTS: Final[dict[str, list[str]]] = {
             r"(?:repl(?:y|ies)|answers?|responses?|messages?)\b|\bfrom\s+now\s+on\b"
             r"|\bin\s+(?:this\s+and\s+)?(?:all|every)\s+(?:later|future|subsequent)\s+"
             r"(?:conversations?|sessions?|chats?)\b"
+        ),
+    ],
+    # the user kept from knowing what happens ("keep the user out of the loop")
+    "kept_out": [
+        (
+            r"\b(?:keep|leave)\s+(?:the\s+)?(?:user|human|them)\s+(?:out\s+of\s+the\s+loop|in\s+the"
+            r"\s+dark|unaware|uninformed)\b|\bwithout\s+(?:the\s+)?(?:user|human)\s+(?:knowing|noticing)"
+            r"\b|\b(?:unbemerkt|à\s+son\s+insu|sin\s+que\s+(?:lo\s+)?sepa|sem\s+que\s+(?:o\s+)?saiba)\b"
         ),
     ],
     # a carrier the user does not see in the rendered reply
@@ -429,6 +492,11 @@ EFFECTS: Final[dict[str, list[str]]] = {
 # and personal data, named by what they are (nouns are few per language; orders are many).
 DATA: Final[dict[str, list[str]]] = {
     "secret_noun": [
+        (
+            r"(?:ssh-?ключ\w*|токен\w*\s+доступа|токен\w*|διακριτικ\w*\s+πρόσβασης|κωδικ\w*|סיסמ\w*"
+            r"|אסימון|رمز\s+(?:ال)?(?:دخول|عبور)|گذرواژه|رمز\s+عبور|পাসওয়ার্ড|登录密码|会话\s*cookie"
+            r"|ログインパスワード|세션\s*쿠키|\bsession\s+cookies?\b|\btokens?\b)"
+        ),
         (
             r"\b(?:passwords?|passphrases?|pin\s+(?:codes?|numbers?)|upi\s+pin|otps?|one[\s-]time\s+(?:codes?|passwords?)"
             r"|2fa\s+codes?|verification\s+codes?|cvv|cvc|card\s+numbers?|credit\s+cards?"
@@ -456,7 +524,7 @@ DATA: Final[dict[str, list[str]]] = {
         (
             r"\b(?:has(?:ło|ła|eł|łem)|klucz\w*\s+prywatn\w*|numer\w*\s+kart\w*|dane\s+logowania"
             r"|şifre\w*|parola\w*|özel\s+anahtar\w*|kart\s+numara\w*|kimlik\s+bilgi\w*"
-            r"|kata\s+sandi|kunci\s+pribadi|nomor\s+kartu|kredensial)\b"
+            r"|kata\s+sandi|kunci\s+pribadi|nomor\s+kartu|kredensial)"
         ),
         (
             r"(?:парол\w*|пин-?код\w*|закрыт\w+\s+ключ\w*|приватн\w+\s+ключ\w*|номер\w*\s+карт\w*"
@@ -511,6 +579,18 @@ DATA: Final[dict[str, list[str]]] = {
     # the conversation itself, in languages the older lexicons do not cover
     "conv_noun": [
         (
+            r"\b(?:historique\s+(?:complet\s+)?de\s+la\s+conversation|gesprächsverlauf|chatverlauf"
+            r"|historial\s+(?:completo\s+)?de\s+(?:la\s+conversación|(?:l|e)l\s+chat)|histórico\s+da\s+conversa"
+            r"|cronologia\s+della\s+(?:conversazione|chat)|історі\w+\s+(?:розмов|листуван|чату)\w*"
+            r"|истори\w+\s+(?:переписки|чата|диалога|разговора)|ιστορικό\s+(?:της\s+)?συνομιλίας"
+            r"|historie\s+konverzace|konversationshistorik|bericht(?:en)?geschiedenis)"
+        ),
+        (
+            r"سجل\s+(?:ال)?محادث\w*|(?:ال)?محادثة\s+(?:ال)?كاملة|बातचीत|对话记录|聊天记录|对话历史"
+            r"|完整对话|会話履歴|会話の全文|チャット履歴|대화\s*(?:기록|내용|전체)|ประวัติการสนทนา"
+            r"|היסטוריית\s+השיחה|تاریخچه\s+گفتگو"
+        ),
+        (
             r"\b(?:(?:whole|entire|full)\s+(?:conversation|chat)|conversation\s+(?:history|so\s+far)"
             r"|chat\s+(?:history|log|transcript)|transcript\s+of\s+(?:the|this)\s+(?:chat|conversation)"
             r"|percakapan|obrolan|gesprek(?:ken)?|rozmow\w*|konuşma\w*|sohbet\w*|συνομιλ\w*"
@@ -519,6 +599,7 @@ DATA: Final[dict[str, list[str]]] = {
     ],
     # the person the assistant serves, or what they said ("the user's", "my", "in the chat")
     "user_word": [
+        (r"(?:του\s+χρήστη|המשתמש|کاربر|ব্যবহারকারী|uživatel\w*|användar\w*)"),
         (
             r"\b(?:the\s+user'?s?|users'|user'?s|my|the\s+human'?s?|the\s+customer'?s?|their|in\s+the"
             r"\s+(?:chat|conversation)|during\s+the\s+(?:chat|conversation)|the\s+user\s+(?:has\s+)?"
@@ -527,7 +608,7 @@ DATA: Final[dict[str, list[str]]] = {
         (
             r"\b(?:des\s+(?:nutzers|benutzers)|der\s+(?:nutzer|benutzer)\w*|de\s+l['’]\s*utilisateur"
             r"|del\s+usuario|do\s+usuário|dell['’]\s*utente|van\s+de\s+gebruiker|użytkownika"
-            r"|kullanıcının|pengguna|пользовател\w*|користувач\w*|المستخدم|उपयोगकर्ता|người\s+dùng)\b"
+            r"|kullanıcının|pengguna)\b|пользовател\w*|користувач\w*|المستخدم|उपयोगकर्ता|người\s+dùng"
         ),
         r"(?:用户|使用者|ユーザー?|利用者|사용자|유저|ผู้ใช้)",
     ],

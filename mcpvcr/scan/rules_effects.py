@@ -23,6 +23,7 @@ from typing import Final
 from mcpvcr import linear_re
 from mcpvcr.scan.context import ANSWERS, Context
 from mcpvcr.scan.lexicon import param_sinks
+from mcpvcr.scan.rules_flow import _documents_model_fields, model_call
 from mcpvcr.scan.signals import Signals, Span
 from mcpvcr.scan.verdict import Verdict
 
@@ -36,12 +37,12 @@ _CREDENTIAL_FIELD: Final = linear_re.compile(
 )
 # "the `payload` parameter", "`memo` 引数": a quoted name before the word for a field
 _NAME_BEFORE_FIELD: Final = linear_re.compile(
-    r"[`'\"‘“]([a-z_][\w-]{0,40})[`'\"’”]\s*(?:parameter|argument|field|param|arg|property"
+    r"[`'\"‘“]([^\W\d][\w-]{0,40})[`'\"’”]\s*(?:parameter|argument|field|param|arg|property"
     r"|引数|参数|字段|매개변수|파라미터|필드|параметр\w*|поле)"
     # "al parámetro `delimitador`": the word for a field, then the quoted name
     r"|\b(?:parámetro|parâmetro|paramètre|argumento|argument|campo|champ|feld|parametro|trường"
-    r"|tham\s+số|alan\w*)\s*"
-    r"[`'\"‘“]([a-z_][\w-]{0,40})[`'\"’”]",
+    r"|tham\s+số|alan\w*|παράμετρ\w*|פרמטר|پارامتر|পরামিতি|параметр\w*|поле|полі)\s*"
+    r"[`'\"‘“]([^\W\d][\w-]{0,40})[`'\"’”]",
     re.I,
 )
 # "whenever any filesystem tool reads a file", "每当任何 Git 工具": other tools acting, as a trigger
@@ -312,6 +313,7 @@ _DATA_SLOT_OR_COLLECTOR: Final = linear_re.compile(
 def _data_in_sentence(sig: Signals, index: int) -> list[tuple[Span, str]]:
     """The user's secrets or personal data named in sentence `index` (with whose they are)."""
     found = [(s, "conversation") for s in sig.in_sentence("conv_noun", index)]
+    found += [(s, "instructions") for s in sig.in_sentence("sysprompt", index)]
     owned = sig.in_sentence("user_word", index) or sig.in_sentence("conv", index)
     if owned:
         found += [(s, "secret") for s in sig.in_sentence("secret_noun", index)]
@@ -346,8 +348,10 @@ def user_data_into_field(sig: Signals, ctx: Context) -> list[Verdict]:
         for span, kind in _data_in_sentence(sig, index):
             lo, hi = _window(sig, index, 1)
             related = _FOR_SECRETS if kind == "secret" else _FOR_PERSONAL
-            if kind == "conversation":
+            if kind in ("conversation", "instructions"):
                 related = _FOR_CONVERSATION
+                if kind == "instructions" and (model_call(ctx) or _documents_model_fields(sig)):
+                    break  # a model call takes a system prompt for its own model
             for _where, field in _sink_fields(sig, lo, hi):
                 if related.search(field) or field in ctx.closed_params:
                     continue
@@ -485,6 +489,52 @@ def orders_run(sig: Signals, ctx: Context) -> list[Verdict]:
 
 
 _PIPE_TO_SHELL: Final = linear_re.compile(r"(?:curl|wget)\b", re.I)
+# a payload that runs code or fetches and runs a script, inside a code span
+_PAYLOAD_CODE: Final = linear_re.compile(
+    r"`[^`\n]{0,200}(?:\|\s*(?:sudo\s+)?(?:ba|z|da)?sh\b|\beval\s*\(|\batob\s*\(|\bexec\s*\("
+    r"|base64\s+(?:-d|--decode)|<script\b|\bimport\s+\w+\s*;)[^`\n]{0,200}`",
+    re.I,
+)
+# the model writing for the user: code, scripts, fixes (a payload added there reaches them)
+_AUTHORING: Final = linear_re.compile(
+    r"\b(?:writ\w*|suggest\w*|generat\w*|creat\w*|propos\w*|produc\w*|fix\w*|edit\w*)\b[^.\n]{0,40}"
+    r"\b(?:code|scripts?|fix(?:es)?|dockerfiles?|functions?|programs?|snippets?|patch(?:es)?)\b"
+    r"|\b(?:when|whenever|each\s+time|every\s+time)\s+(?:you\s+)?(?:write|suggest|generate|create"
+    r"|fix|edit)\b|\b(?:schreib|erstell)\w*\s+(?:\w+\s+)?(?:code|skript)|\bécri\w*\s+(?:du\s+)?code"
+    r"|\bescrib\w*\s+(?:\w+\s+)?(?:código|script)|\bescrev\w*\s+(?:\w+\s+)?(?:código|script)"
+    r"|\bnapis\w*\s+(?:\w+\s+)?(?:kod|skrypt)|\bkod\s+yaz|\bmenulis\s+(?:kode|skrip)"
+    r"|пиш\w*\s+(?:\w+\s+)?(?:код|скрипт)|напиш\w*\s+(?:\w+\s+)?(?:код|скрипт)|كتابة|سكربت"
+    r"|कोड\s+लिख|编写|写代码|生成代码|コードを(?:書|生成|作成)|코드를?\s*작성|작성해|viết\s+(?:mã|code)",
+    re.I,
+)
+
+
+def code_planted(sig: Signals, ctx: Context) -> list[Verdict]:
+    """A payload (a script piped to a shell, eval of encoded text) to be added to the code the
+    model writes for the user: every later script carries it."""
+    if ctx.kind in ANSWERS or ctx.kind == "name":
+        return []
+    for found in _PAYLOAD_CODE.finditer(sig.folded.text):
+        index = sig.sentence_of(found.span())
+        lo, hi = _window(sig, max(0, index - 1), 1)
+        if _AUTHORING.search(sig.folded.text, lo, hi) and not _forbidden(sig, found.span()):
+            why = "adds a payload to the code the model writes for the user"
+            return [Verdict("poisoning_marker", "error", found.span(), why, ("code", "planted"))]
+    return []
+
+
+def scripted_and_hidden(sig: Signals, ctx: Context) -> list[Verdict]:
+    """The words the user must be told, beside keeping the user out of what happens."""
+    if ctx.kind in ANSWERS or ctx.kind == "name":
+        return []
+    for span in sig.spans.get("scripted_report", []):
+        partners = [n for n in ("conceal", "conceal_soft", "kept_out") if sig.has(n)]
+        if partners:
+            why = f"scripts what the user is told and keeps the rest from them ({partners[0]})"
+            return [Verdict("poisoning_marker", "error", span, why, ("scripted", partners[0]))]
+    return []
+
+
 _STEP: Final = linear_re.compile(
     r"(?:^|\s)(?:\d[.)]|step\s+\d|schritt\s+\d|paso\s+\d|passo\s+\d|étape\s+\d|крок\s+\d"
     r"|шаг\s+\d|ステップ\s*\d|단계\s*\d|第.步)",
@@ -505,4 +555,6 @@ CHECKS: Final = (
     picks_overridden,
     self_granted,
     orders_run,
+    code_planted,
+    scripted_and_hidden,
 )

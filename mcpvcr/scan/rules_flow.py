@@ -131,9 +131,20 @@ def _moved_names(
     return [m.group(1) for m in names.finditer(sig.folded.text, start, end) if m.group(1) in free]
 
 
+_MODEL_FIELD: Final = linear_re.compile(
+    r"`(?:system_?prompt|system_?message|temperature|top_p|max_tokens|model|messages)`", re.I
+)
+
+
+def _documents_model_fields(sig: Signals) -> bool:
+    """The text lists a model call's own fields (`system_prompt`, `temperature`): the system
+    message it speaks of is one it sends to its model, not the assistant's own."""
+    return len(_MODEL_FIELD.findall(sig.folded.text)) >= 2
+
+
 def system_prompt_out(sig: Signals, ctx: Context) -> list[Verdict]:
     """The model's system prompt or earlier instructions, told to be copied somewhere."""
-    if model_call(ctx) or ctx.kind == "name":
+    if model_call(ctx) or ctx.kind == "name" or _documents_model_fields(sig):
         return []
     for span in sig.spans.get("sysprompt", []):
         index = sig.sentence_of(span)

@@ -430,6 +430,16 @@ def _clause_verbs(wide: bool) -> linear_re.Pattern:
 _IMPERATIVE_I18N: Final = _clause_verbs(False)
 
 
+# After a comma, a word that is a noun as often as a verb ("email", "text", "message") opens a
+# list item when a noun follows it ("names, email addresses"), an order when an object does.
+_LISTED_NOUN: Final = linear_re.compile(
+    r"[,;]\s*(?:and\s+|or\s+)?(?:e-?mail|mail|text|message|list|show|sms|dm|fax)\s+"
+    r"(?:address(?:es)?|messages?|ids?|lists?|numbers?|fields?|bodies|body|subjects?|threads?"
+    r"|templates?|formats?|notifications?|accounts?|files?)\b",
+    re.I,
+)
+
+
 def _imperatives(masked: str, spans: list[Span]) -> list[Span]:
     out: list[Span] = []
     for start, end in spans:
@@ -447,6 +457,8 @@ def _imperatives(masked: str, spans: list[Span]) -> list[Span]:
                 or found.group(0)[:1] in ",;"
                 or "you" in found.group(0)
             )
+            if clause_start and _LISTED_NOUN.match(clause, found.start()):
+                continue  # "names, email addresses, phone numbers": a list of nouns
             if clause_start:
                 out.append((start + found.start(), start + found.end()))
                 break
