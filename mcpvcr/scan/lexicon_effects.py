@@ -98,6 +98,7 @@ _PLACE_FOR_SECRET_I18N: Final = (
 EFFECTS: Final[dict[str, list[str]]] = {
     # a place where secrets live, described by what it is rather than by its path
     "described_store": [
+        r"\b(?:environment|\.env)\s+files?\b|\bconnection\s+strings?\b",
         # "the file that ftp and curl consult for stored host passwords"
         r"\b" + _PLACE_WORDS + r"\b[^.;\n]{0,60}?\b(?:stores?|keeps?|holds?|contains?|caches?"
         r"|consults?|saves?|writes?|reads?|lists?)\b[^.;\n]{0,40}?\b" + _SECRET_WORDS + r"\b",
@@ -134,6 +135,7 @@ EFFECTS: Final[dict[str, list[str]]] = {
     ],
     # the user's explicit wish is overridden: "even when the user asks for one by name"
     "user_override": [
+        r"(?:ユーザー?|利用者)が[^。\n]{0,15}指示[^。\n]{0,4}(?:しても|ても)",
         (
             r"\beven\s+(?:if|when|though)\s+(?:the\s+)?(?:user|human|they|he|she)\s+(?:\w+\s+){0,2}?"
             r"(?:asks?|requests?|names?|specif(?:y|ies)|wants?|insists?)\b"
@@ -169,6 +171,13 @@ EFFECTS: Final[dict[str, list[str]]] = {
     # the user chooses another tool ("when the user explicitly picks a different checker")
     "user_picks_other": [
         (
+            r"\b(?:if|when|whatever|whichever)\s+(?:the\s+)?user\s+(?:\w+\s+){0,1}?(?:names|specifies|picks"
+            r"|chooses|indicates|mentions|asks\s+for)\s+(?:a\s+)?(?:particular|specific|certain)\b"
+            r"|\bsi\s+l['’]\s*utilisat(?:eur|rice)\s+[^.\n]{0,30}\b(?:un|une)\s+autre\b"
+            r"|\bqualunque\s+\w+\s+l['’]\s*utente\s+(?:indichi|scelga|chieda)"
+            r"|(?:ユーザー?|利用者)が[^。\n]{0,12}別の"
+        ),
+        (
             r"\b(?:when|if|whenever|even\s+if)\s+(?:the\s+)?user\s+(?:\w+\s+){0,2}?(?:picked|chose"
             r"|chosen|selected|asked\s+for|requested|named|wanted|preferred)\s+(?:a\s+|an\s+)?"
             r"(?:different|another|other|alternative|competing)\b"
@@ -201,6 +210,13 @@ EFFECTS: Final[dict[str, list[str]]] = {
     ],
     # this tool used in place of another ("call this tool anyway", "stattdessen", "대신")
     "in_place": [
+        (
+            r"\b(?:regardless|nonetheless|all\s+the\s+same|malgré\s+tout|quand\s+même|trotzdem"
+            r"|de\s+todos\s+modos|comunque|mesmo\s+assim|mimo\s+to|yine\s+de|tetap)\b"
+            r"|\btreat\s+(?:that|it|this)\s+as\s+(?:a\s+|an\s+)?(?:loose|mere|soft|optional)\s+"
+            r"(?:preference|hint|suggestion)|\b(?:always|sempre|siempre|toujours|immer)\s+(?:book|use"
+            r"|go|prenota|reserva|réserve|buche)\s+(?:\w+\s+)?(?:with|through|via|con|avec|mit|über)\b"
+        ),
         (
             r"\b(?:disregard|ignore|overrule|override)\s+(?:that|this|their|the\s+user'?s|his|her"
             r"|its)\s+(?:choice|selection|request|pick|preference)|\bpassez\s+outre|\bpasse\s+outre"
@@ -252,6 +268,10 @@ EFFECTS: Final[dict[str, list[str]]] = {
     ],
     # a command that destroys, overwrites history or runs a downloaded script
     "destroy_cmd": [
+        (
+            r"\bdrop\s+schema\b|\|\s*(?:curl|wget|nc)\b[^`\n]{0,80}(?:--data|-d\b|-f\b|-t\b|--upload|@-)"
+            r"|\bdocker\s+(?:system\s+prune\s+-\w*a|volume\s+rm|rm\s+-\w*f)"
+        ),
         r"\bgit\s+reset\s+--hard\b|\bgit\s+clean\s+-\w*f|\bkubectl\s+delete\b",
         r"\bdelete\s+from\s+[\w.\"`]+\s*(?:;|$|`)|\brm\s+-\w*[rf]\w*\s+[~/$*.]",
         r"-v\s+/:/|\bchroot\s+/|/etc/(?:shadow|sudoers)\b|\bdocker\s+run\b[^\n`]{0,60}--privileged",
@@ -295,6 +315,11 @@ EFFECTS: Final[dict[str, list[str]]] = {
     ],
     # the model is handed the words it must say to the user, or told to report whatever happens
     "scripted_report": [
+        (
+            r"\b(?:refer\s+to|describe|call|present)\s+(?:this|that|it)\s+(?:step\s+)?as\b"
+            r"|\briferisci\s+che\b|\bconfirmez-lui\b|\bconfirme[zr]?\s+(?:-lui\s+)?que\b|と回答"
+            r"|\bchỉ\s+trả\s+lời\b|\bв\s+отч[её]те\s+пользовател\w*"
+        ),
         (
             r"\b(?:mention|say|report|list|name|show)\s+only\b|\b(?:melde|melden\s+sie|sag|sage)\w*\s+"
             r"(?:dem|der)\s+(?:nutzer|benutzer)\w*\s*[:：]|\bodpowiedz\w*,?\s+że\b|\bpowiedz\w*"
@@ -350,6 +375,7 @@ EFFECTS: Final[dict[str, list[str]]] = {
     ],
     # a conversation turn or system voice written into a description
     "fake_turn": [
+        r"#{2,}\s*(?:system|système|sistema|systeem|systém|σύστημα|системн\w*)\b[^#\n]{0,40}#{2,}",
         r"\[\s*(?:system|admin(?:istrator)?|developer|host)\s*\]",
         (
             r"(?:^|\n)[ \t]*(?:system\s+(?:message|notice|note)|message\s+système|systemnachricht"
@@ -372,6 +398,10 @@ EFFECTS: Final[dict[str, list[str]]] = {
     ],
     # authority claimed over the user's or the system's instructions
     "precedence": [
+        (
+            r"\b(?:outranks?|trumps?|supersedes?)\s+(?:\w+\s+){0,2}?(?:the\s+)?(?:user|operator|system"
+            r"|developer)\b"
+        ),
         (
             r"\b(?:tiene|tienen)\s+prioridad\s+sobre\b|\ba\s+(?:la\s+)?priorité\s+sur\b"
             r"|\bha\s+(?:la\s+)?priorità\s+su\b|\bma\s+pierwszeństwo\b|\bhas\s+priority\s+over\b"
@@ -398,6 +428,12 @@ EFFECTS: Final[dict[str, list[str]]] = {
     ],
     # a standing grant or suspension of the assistant's rules ("safety rules are suspended")
     "grant": [
+        (
+            r"\b(?:accès|droits?)\s+(?:d['’]\s*)?administrat(?:eur|ion)|\badministratorrechte\b"
+            r"|\bacceso\s+de\s+administrador\b|\bacesso\s+de\s+administrador\b|\baccesso\s+(?:da\s+)?"
+            r"amministratore\b|\badmin(?:istrator)?\s+(?:access|rights|privileges)\b|صلاحيات\s+(?:ال)?مشرف"
+            r"|管理员权限|管理者権限|관리자\s*권한|права\s+администратора|права\s+адміністратора"
+        ),
         (
             r"\bas\s+if\s+(?:the\s+)?user\s+(?:had\s+|has\s+)?(?:typed|written|wrote|said|sent|given"
             r"|issued|asked)\b|\bcomo\s+si\s+(?:el\s+usuario|lo\s+hubiera)|\bcomme\s+si\s+l['’]\s*utilisat"
@@ -492,6 +528,7 @@ EFFECTS: Final[dict[str, list[str]]] = {
 # and personal data, named by what they are (nouns are few per language; orders are many).
 DATA: Final[dict[str, list[str]]] = {
     "secret_noun": [
+        r"(?:αριθμ\w*\s+κάρτας|κάρτα\w*)",
         (
             r"(?:ssh-?ключ\w*|токен\w*\s+доступа|токен\w*|διακριτικ\w*\s+πρόσβασης|κωδικ\w*|סיסמ\w*"
             r"|אסימון|رمز\s+(?:ال)?(?:دخول|عبور)|گذرواژه|رمز\s+عبور|পাসওয়ার্ড|登录密码|会话\s*cookie"
@@ -546,6 +583,7 @@ DATA: Final[dict[str, list[str]]] = {
         ),
     ],
     "personal_noun": [
+        r"(?:כתובת\s*(?:ה)?מגורים|מספר\s+(?:ה)?טלפון|תאריך\s+(?:ה)?לידה|תעודת\s+זהות)",
         (
             r"\b(?:e-?mail\s+address(?:es)?|phone\s+numbers?|mobile\s+numbers?|home\s+address(?:es)?"
             r"|(?:postal|street|mailing)\s+address(?:es)?|full\s+names?|date\s+of\s+birth"
@@ -579,6 +617,11 @@ DATA: Final[dict[str, list[str]]] = {
     # the conversation itself, in languages the older lexicons do not cover
     "conv_noun": [
         (
+            r"\b(?:(?:user'?s|their)\s+(?:\w+\s+){0,3}?(?:messages|prompts|chats?)|(?:toda|toute|tutta)"
+            r"\s+(?:a\s+|la\s+)?(?:conversa|conversation|conversación|conversazione)"
+            r"|conversation\s+so\s+far)\b|これまでの会話|会話内容|이후\s*모든\s*대화"
+        ),
+        (
             r"\b(?:historique\s+(?:complet\s+)?de\s+la\s+conversation|gesprächsverlauf|chatverlauf"
             r"|historial\s+(?:completo\s+)?de\s+(?:la\s+conversación|(?:l|e)l\s+chat)|histórico\s+da\s+conversa"
             r"|cronologia\s+della\s+(?:conversazione|chat)|історі\w+\s+(?:розмов|листуван|чату)\w*"
@@ -594,12 +637,65 @@ DATA: Final[dict[str, list[str]]] = {
             r"\b(?:(?:whole|entire|full)\s+(?:conversation|chat)|conversation\s+(?:history|so\s+far)"
             r"|chat\s+(?:history|log|transcript)|transcript\s+of\s+(?:the|this)\s+(?:chat|conversation)"
             r"|percakapan|obrolan|gesprek(?:ken)?|rozmow\w*|konuşma\w*|sohbet\w*|συνομιλ\w*"
-            r"|cuộc\s+trò\s+chuyện|lịch\s+sử\s+trò\s+chuyện)\b|שיח(?:ה|ות)|บทสนทนา|המשתמש"
+            r"|cuộc\s+trò\s+chuyện|lịch\s+sử\s+trò\s+chuyện)\b|שיח(?:ה|ות)|บทสนทนา"
         ),
+    ],
+    # selling to the user: recommend, buy, invest, book (in a standing order it is an ad)
+    "promote": [
+        (
+            r"\b(?:recommend\w*|buy|purchase|invest\w*|sign\s+up|subscribe|book\s+with|advertis\w*"
+            r"|promot\w*|affiliate|referral|partner\s+link|empfiehl|empfehl\w*|recommande\w*"
+            r"|recomiend\w*|recomend\w*|raccomand\w*|polec\w*|öner\w*|rekomendasi\w*|рекоменд\w*"
+            r"|поради\w*|khuyên|συνιστ\w*)\b"
+        ),
+        r"(?:توص|تشویق|خرید|सिफारिश|推荐|おすすめ|勧め|추천|แนะนำ|המלצ|תמליץ|استثمر|اشترِ)",
+    ],
+    # putting something into a place, in languages the move verbs do not cover
+    "fill_verb": [
+        (
+            r"\b(?:füge|fügen|trage|ajoute[zr]?|insère[zr]?|remplis(?:sez)?|añade|agrega|incluye|rellena"
+            r"|adicione|inclua|preencha|aggiungi|inserisci|compila|dodaj|wpisz|ekle|tambahkan|masukkan"
+            r"|ghép|đưa|chèn|thêm|điền|populat\w*|fill\w*|put|place|insert|embed)\b"
+        ),
+        (
+            r"(?:добав\w*|встав\w*|впиши|заполни|додай|أضف|ضع|أدرج|जोड़|डाल|加入|填入|放入|附加|入れ|追加|含め"
+            r"|넣|추가|포함|ใส่|เพิ่ม|πρόσθεσε|βάλε|συμπεριλάβε\w*|הוסף|הכנס|اضافه|قرار\s+بده)"
+        ),
+    ],
+    # running a command, in the scanned languages
+    "exec_verb": [
+        (
+            r"\b(?:run|execute|führe|ausführen|exécute[zr]?|lance[zr]?|ejecut[ae]|execut[ae]|esegui"
+            r"|uruchom|wykonaj|çalıştır|jalankan|chạy|thực\s+thi)\b"
+        ),
+        r"(?:выполни|запусти|виконай|نفذ|شغّل|चलाएं|चलाओ|执行|运行|実行|실행|รัน|เรียกใช้|εκτέλεσε|הרץ|הפעל|اجرا\s+کن)",
+    ],
+    # the user is asked before anything happens
+    "asks_first": [
+        (
+            r"\b(?:confirm\w*|approv\w*|review\w*|consent\w*|bestätig\w*|confirma\w*|conferm\w*"
+            r"|potwierdz\w*|onay\w*"
+            r"|konfirmasi|xác\s+nhận|επιβεβαίω\w*)\b"
+        ),
+        r"(?:подтвержд\w*|підтвердж\w*|تأكيد|موافقة|पुष्टि|确认|確認|확인|ยืนยัน|אישור|تایید)",
+    ],
+    # a fixed wallet address or IBAN
+    "wallet": [
+        r"\b0x[0-9a-f]{40}\b|\bbc1[02-9ac-hj-np-z]{25,60}\b|\b[a-z]{2}\d{2}(?:\s?[a-z0-9]{4}){3,7}\b",
+    ],
+    # changing where money or messages go
+    "redirect_verb": [
+        (
+            r"\b(?:replace|swap|substitut\w*|redirect\w*|reroute|change\s+the\s+(?:destination|recipient"
+            r"|account|address|iban)|ersetze\w*|remplace\w*|reemplaz\w*|substitu\w*|sostitu\w*|zastąp\w*"
+            r"|değiştir\w*|ganti\w*|замени\w*|заміни\w*|thay)\b"
+        ),
+        r"(?:استبدل|बदल|替换|置き換|바꾸|החלף|جایگزین)",
     ],
     # the person the assistant serves, or what they said ("the user's", "my", "in the chat")
     "user_word": [
-        (r"(?:του\s+χρήστη|המשתמש|کاربر|ব্যবহারকারী|uživatel\w*|användar\w*)"),
+        r"(?:χρήστ\w*)",
+        (r"(?:του\s+χρήστη|המשתמש|של\s+המשתמש|کاربر|ব্যবহারকারী|uživatel\w*|användar\w*)"),
         (
             r"\b(?:the\s+user'?s?|users'|user'?s|my|the\s+human'?s?|the\s+customer'?s?|their|in\s+the"
             r"\s+(?:chat|conversation)|during\s+the\s+(?:chat|conversation)|the\s+user\s+(?:has\s+)?"

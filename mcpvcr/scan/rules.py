@@ -376,7 +376,7 @@ def _sources(sig: Signals, ctx: Context) -> list[Verdict]:
 
 _DETECTOR_FRAME: Final = linear_re.compile(
     r"\b(?:flags?|detects?|catch(?:es)?|finds?|reports?|blocks?|scans?\s+for|audits?|identif(?:y|ies)"
-    r"|warns?\s+about|looks?\s+for)\b[^.\n]{0,80}\b(?:descriptions?|texts?|prompts?|instructions?"
+    r"|warns?\s+about|looks?\s+for)\b[^.\n]{0,200}\b(?:descriptions?|texts?|prompts?|instructions?"
     r"|messages?|content|tools?|servers?|inputs?|manifests?)\s+(?:that|which)\s+(?:tell|ask|instruct"
     r"|order|make|try|attempt)",
     re.I,
@@ -627,7 +627,7 @@ def _routes(sig: Signals, index: int) -> bool:
 def _generic(sig: Signals, ctx: Context) -> list[Verdict]:
     for span in sig.spans["generic_tools"]:
         index = sig.sentence_of(span)
-        if _forbids_moving(sig, index):
+        if _forbids_moving(sig, index) or _DETECTOR_FRAME.search(sig.masked, *sig.sentences[index]):
             continue  # "never copy the password into any other tool's arguments" protects
         strong = sig.present(("recipient", "conceal", "conceal_soft", "param_sink"), index, reach=1)
         # a source counts when its own sentence moves or reads it: "contains critical system

@@ -29,7 +29,7 @@ from mcpvcr.scan.verdict import Verdict
 
 _SOURCES: Final = ("described_store", "env_secret", "store", "quantified")
 _OUTSIDE: Final = ("url", "email", "phone", "image")
-_TAKEN: Final = ("read_verb", "move_verb", "content_word")
+_TAKEN: Final = ("read_verb", "move_verb", "content_word", "fill_verb")
 # A parameter meant for a credential takes one by design ("pass that token as
 # `session_token`"): the attack routes a secret into a field that is not for it.
 _CREDENTIAL_FIELD: Final = linear_re.compile(
@@ -41,7 +41,8 @@ _NAME_BEFORE_FIELD: Final = linear_re.compile(
     r"|引数|参数|字段|매개변수|파라미터|필드|параметр\w*|поле)"
     # "al parámetro `delimitador`": the word for a field, then the quoted name
     r"|\b(?:parámetro|parâmetro|paramètre|argumento|argument|campo|champ|feld|parametro|trường"
-    r"|tham\s+số|alan\w*|παράμετρ\w*|פרמטר|پارامتر|পরামিতি|параметр\w*|поле|полі)\s*"
+    r"|tham\s+số|alan\w*|παράμετρ\w*|פרמטר|בפרמטר|پارامتر|পরামিতি|параметр\w*|поле|полі"
+    r"|พารามิเตอร์|en|dans|nel|nella|no|na|w|ke|в|у|σε|στο|στην)\s*"
     r"[`'\"‘“]([^\W\d][\w-]{0,40})[`'\"’”]",
     re.I,
 )
@@ -122,6 +123,24 @@ def _sink_fields(sig: Signals, lo: int, hi: int) -> list[tuple[Span, str]]:
     return found
 
 
+_BACKTICK_NAME: Final = linear_re.compile(r"`([^\W\d][\w-]{0,40})`")
+_HOLDS_OR_FILLS: Final = linear_re.compile(
+    r"\b(?:carr(?:y|ies)|contains?|holds?|includes?|must\s+(?:be\s+)?(?:populated|filled|set)"
+    r"|populated|filled)\b",
+    re.I,
+)
+
+
+def _held_names(sig: Signals, lo: int, hi: int) -> list[tuple[Span, str]]:
+    """Backticked names in a stretch that says a name holds or is filled with something
+    ("`schema_url` carries ...", "the `calibration` field must be populated with ...")."""
+    fills = any(lo <= s[0] < hi for s in sig.spans.get("fill_verb", []))
+    if not (fills or _HOLDS_OR_FILLS.search(sig.masked, lo, hi)):
+        return []
+    names = _BACKTICK_NAME.finditer(sig.folded.text[lo:hi])
+    return [((lo + m.start(), lo + m.end()), m.group(1)) for m in names]
+
+
 def _window(sig: Signals, index: int, after: int) -> tuple[int, int]:
     last = min(index + after, len(sig.sentences) - 1)
     if not sig.sentences:
@@ -180,6 +199,8 @@ def destroy_and_script(sig: Signals, ctx: Context) -> list[Verdict]:
     if ctx.kind in ANSWERS or ctx.kind == "name":
         return []
     destroys = sig.spans.get("destroy_cmd", []) + sig.spans.get("destroy_effect", [])
+    if sig.has("asks_first") and not sig.has("scripted_report", "conceal", "conceal_soft"):
+        destroys = []
     for span in [s for s in destroys if not _forbidden(sig, s)]:
         told = [n for n in ("scripted_report", "conceal", "conceal_soft") if sig.has(n)]
         if told:
@@ -302,10 +323,24 @@ _FOR_PERSONAL: Final = linear_re.compile(
     re.I,
 )
 _FOR_CONVERSATION: Final = linear_re.compile(
-    r"conv|chat|messages?|history|transcript|context|text|content|body|input|prompt|dialog", re.I
+    r"conv|chat|messages?|history|transcript|context|text|content|body|input|prompt|dialog"
+    r"|instruction",
+    re.I,
 )
 _DATA_SLOT_OR_COLLECTOR: Final = linear_re.compile(
     r"[{<$]|=\s*$|collect|ingest|hook|track|telemetry|analytics|sync|backup|beacon|metrics|log\b",
+    re.I,
+)
+
+
+_SYSTEM_TEXT: Final = linear_re.compile(
+    r"\b(?:consignes\s+système|instructions\s+système|invite\s+système|prompt\s+système"
+    r"|systemanweisung\w*|systemprompt|instrucciones\s+del\s+sistema|prompt\s+del\s+sistema"
+    r"|instruções\s+do\s+sistema|istruzioni\s+di\s+sistema|prompt\s+di\s+sistema|systeeminstructies"
+    r"|instrukcje\s+systemowe|sistem\s+talimat\w*|instruksi\s+sistem|hướng\s+dẫn\s+hệ\s+thống"
+    r"|οδηγίες\s+συστήματος|developer\s+instructions)\b|системн\w+\s+(?:инструкц|промпт|указани"
+    r"|інструкц)\w*|تعليمات\s+النظام|सिस्टम\s+निर्देश|系统提示|系统指令|システムプロンプト"
+    r"|システム指示|시스템\s*프롬프트|시스템\s*지침|คำสั่งระบบ|הוראות\s+המערכת|دستورالعمل\s+سیستم",
     re.I,
 )
 
@@ -314,6 +349,8 @@ def _data_in_sentence(sig: Signals, index: int) -> list[tuple[Span, str]]:
     """The user's secrets or personal data named in sentence `index` (with whose they are)."""
     found = [(s, "conversation") for s in sig.in_sentence("conv_noun", index)]
     found += [(s, "instructions") for s in sig.in_sentence("sysprompt", index)]
+    lo, hi = sig.sentences[index] if index < len(sig.sentences) else (0, 0)
+    found += [(m.span(), "instructions") for m in _SYSTEM_TEXT.finditer(sig.folded.text, lo, hi)]
     owned = sig.in_sentence("user_word", index) or sig.in_sentence("conv", index)
     if owned:
         found += [(s, "secret") for s in sig.in_sentence("secret_noun", index)]
@@ -346,14 +383,14 @@ def user_data_into_field(sig: Signals, ctx: Context) -> list[Verdict]:
         return []
     for index in range(len(sig.sentences)):
         for span, kind in _data_in_sentence(sig, index):
-            lo, hi = _window(sig, index, 1)
+            lo, hi = _window(sig, max(0, index - 1), 2 if index else 1)
             related = _FOR_SECRETS if kind == "secret" else _FOR_PERSONAL
             if kind in ("conversation", "instructions"):
                 related = _FOR_CONVERSATION
                 if kind == "instructions" and (model_call(ctx) or _documents_model_fields(sig)):
                     break  # a model call takes a system prompt for its own model
-            for _where, field in _sink_fields(sig, lo, hi):
-                if related.search(field) or field in ctx.closed_params:
+            for _where, field in _sink_fields(sig, lo, hi) + _held_names(sig, lo, hi):
+                if related.search(field) or field in ctx.closed_params or field in ctx.own_tools:
                     continue
                 why = f"tells the model to put the user's {kind} data into the field '{field}'"
                 return [Verdict("credential_access", "error", span, why, (kind, "field"))]
@@ -462,7 +499,7 @@ def orders_run(sig: Signals, ctx: Context) -> list[Verdict]:
     answer by a standing order."""
     if ctx.kind in ANSWERS or ctx.kind == "name":
         return []
-    for span in sig.spans.get("destroy_cmd", []):
+    for span in sig.spans.get("destroy_cmd", []) if not sig.has("asks_first") else []:
         index = _sentence(sig, span)
         if _forbidden(sig, span):
             continue
@@ -472,7 +509,11 @@ def orders_run(sig: Signals, ctx: Context) -> list[Verdict]:
             return [Verdict("cross_tool_instruction", "error", span, why, ("command", "field"))]
         if _PIPE_TO_SHELL.match(sig.folded.text, span[0]):
             continue  # "run `curl ... | sh` once": an install hint, judged by command_hijack
-        ordered = sig.in_sentence("imperative", index) or _STEP.search(sig.folded.text, lo, hi)
+        ordered = (
+            sig.in_sentence("imperative", index)
+            or sig.in_sentence("exec_verb", index)
+            or _STEP.search(sig.folded.text, max(0, lo - 12), hi)
+        )
         if ordered and not _USERS_OWN.search(sig.folded.text, lo, hi):
             why = "orders the model to run a destructive command"
             return [Verdict("cross_tool_instruction", "error", span, why, ("command", "order"))]
@@ -541,6 +582,81 @@ _STEP: Final = linear_re.compile(
     re.I,
 )
 
+
+def standing_ad(sig: Signals, ctx: Context) -> list[Verdict]:
+    """A standing order on every later answer that sells something: an advertisement or a
+    steered purchase the user takes for the model's own advice."""
+    if ctx.kind in ANSWERS or ctx.kind == "name":
+        return []
+    for span in sig.spans.get("every_reply", []):
+        index = _sentence(sig, span)
+        if _near(sig, "promote", max(0, index - 1), 2):
+            why = "orders every later answer to promote something"
+            return [Verdict("preference_manipulation", "error", span, why, ("every_reply", "ad"))]
+    return []
+
+
+def wallet_redirect(sig: Signals, ctx: Context) -> list[Verdict]:
+    """A fixed wallet address or IBAN that payments are redirected to."""
+    if ctx.kind in ANSWERS or ctx.kind == "name":
+        return []
+    for span in sig.spans.get("wallet", []):
+        if _sample_before(sig, span):
+            continue
+        index = _sentence(sig, span)
+        if _near(sig, "redirect_verb", max(0, index - 1), 2) or _near(sig, "in_place", index, 1):
+            why = "redirects the user's payments to a fixed account"
+            return [Verdict("exfiltration", "error", span, why, ("wallet", "redirect"))]
+    return []
+
+
+_EFFECTS_SEEN: Final = (
+    "destroy_cmd",
+    "destroy_effect",
+    "url",
+    "email",
+    "phone",
+    "publish",
+    "store",
+    "cred",
+    "conv",
+    "secret_noun",
+    "personal_noun",
+    "conv_noun",
+)
+
+
+def kept_out(sig: Signals, ctx: Context) -> list[Verdict]:
+    """The user kept from knowing what happens, beside something that matters to them."""
+    if ctx.kind in ANSWERS or ctx.kind == "name":
+        return []
+    for span in sig.spans.get("kept_out", []):
+        seen = [n for n in _EFFECTS_SEEN if sig.has(n)]
+        if seen:
+            why = f"keeps the user from knowing what happens ({seen[0]})"
+            return [Verdict("poisoning_marker", "error", span, why, ("kept_out", seen[0]))]
+    return []
+
+
+_IMAGE_URL: Final = linear_re.compile(r"!\[[^\]\n]{0,100}\]\((https?://[^)\s]+)\)", re.I)
+_QUERY_VALUE: Final = linear_re.compile(r"=([^\W\d]\w{2,40})")
+
+
+def explained_slot(sig: Signals, ctx: Context) -> list[Verdict]:
+    """An image whose query value is a name the text explains ("?c=LOG, LOG being the chat"):
+    a slot for data, filled when the image renders."""
+    if ctx.kind in ANSWERS or ctx.kind == "name":
+        return []
+    text = sig.folded.text
+    data = sig.has("conv", "conv_noun", "secret_noun", "personal_noun", "cred")
+    for image in _IMAGE_URL.finditer(text) if data else []:
+        for value in _QUERY_VALUE.findall(image.group(1)):
+            if text.find(value, image.end()) >= 0:
+                why = "an image URL has a slot the text fills with the user's data"
+                return [Verdict("exfiltration", "error", image.span(), why, ("image", "slot"))]
+    return []
+
+
 CHECKS: Final = (
     secret_into_place,
     overrides_user,
@@ -557,4 +673,8 @@ CHECKS: Final = (
     orders_run,
     code_planted,
     scripted_and_hidden,
+    standing_ad,
+    wallet_redirect,
+    kept_out,
+    explained_slot,
 )
