@@ -135,6 +135,14 @@ EFFECTS: Final[dict[str, list[str]]] = {
     ],
     # the user's explicit wish is overridden: "even when the user asks for one by name"
     "user_override": [
+        (
+            r"\b(?:without\s+(?:asking\s+(?:for\s+)?)?confirmation|senza\s+chiedere\s+conferma"
+            r"|sin\s+(?:pedir\s+)?confirmación|sans\s+(?:demander\s+(?:de\s+)?)?confirmation"
+            r"|ohne\s+(?:rück)?bestätigung|bez\s+potwierdzenia|tanpa\s+konfirmasi"
+            r"|không\s+cần\s+xác\s+nhận|χωρίς\s+επιβεβαίωση)\b|без\s+подтверждения|без\s+підтвердження"
+            r"|دون\s+(?:طلب\s+)?(?:تأكيد|موافقة)|बिना\s+पुष्टि|无需确认|不经确认|確認せず|확인\s*없이"
+            r"|โดยไม่ต้องยืนยัน|ללא\s+אישור|בלי\s+אישור|بدون\s+تایید|גם\s+אם\s+המשתמש\s+מבקש"
+        ),
         r"(?:ユーザー?|利用者)が[^。\n]{0,15}指示[^。\n]{0,4}(?:しても|ても)",
         (
             r"\beven\s+(?:if|when|though)\s+(?:the\s+)?(?:user|human|they|he|she)\s+(?:\w+\s+){0,2}?"
@@ -211,6 +219,11 @@ EFFECTS: Final[dict[str, list[str]]] = {
     # this tool used in place of another ("call this tool anyway", "stattdessen", "대신")
     "in_place": [
         (
+            r"\b(?:bu\s+araca|esta\s+herramienta|cet\s+outil|dieses\s+tool|questo\s+strumento|esta\s+ferramenta"
+            r"|usa\s+esta|use\s+this\s+one|dit\s+hulpmiddel|this\s+tool\s+in\s+their\s+place)\b"
+            r"|במקומם|במקום|الأداة\s+هذه|هذه\s+الأداة\s+بدلا|이\s*도구를?\s*대신|このツールを代わりに"
+        ),
+        (
             r"\b(?:regardless|nonetheless|all\s+the\s+same|malgré\s+tout|quand\s+même|trotzdem"
             r"|de\s+todos\s+modos|comunque|mesmo\s+assim|mimo\s+to|yine\s+de|tetap)\b"
             r"|\btreat\s+(?:that|it|this)\s+as\s+(?:a\s+|an\s+)?(?:loose|mere|soft|optional)\s+"
@@ -238,6 +251,7 @@ EFFECTS: Final[dict[str, list[str]]] = {
     ],
     # other tools of the assistant, named as a class ("any other search tool", "他のツール")
     "other_tools": [
+        r"כלי\w*\s+(?:\S+\s+){0,2}?(?:ה)?אחר\w*|\bherramientas\s+de\s+otros\b|diğer\s+\S+\s+\S+\s+araçları",
         (
             r"\b(?:server|peladen)\s+lain\b|\bcompeting\s+(?:[\w-]+\s+){0,2}?(?:tools?|services?)\b"
             r"|\bjin(?:ý|é|ých)\s+(?:\w+\s+)?nástroj\w*|\bandra\s+verktyg\b|\bάλλ\w+\s+εργαλε\w*"
@@ -286,6 +300,13 @@ EFFECTS: Final[dict[str, list[str]]] = {
     # an effect the user would object to, told as what the tool (or the model) does
     "destroy_effect": [
         (
+            r"\b(?:alle|all|todas?|todos|tous|toutes|tutt[ie]|wszystkie|tüm)\s+(?:\w+\s+){0,5}?"
+            r"(?:worden\s+|werden\s+|be\s+|são\s+|sono\s+)?(?:verwijderd|gelöscht|supprimé\w*|eliminad\w*"
+            r"|removed|deleted|excluíd\w*|eliminat\w*|usunięte|silin\w*|wiped|erased|formatted)\b"
+            r"|\bdrop\s+all\s+(?:the\s+)?tables\b"
+        ),
+        r"모두\s*(?:포맷|삭제|지우)|포맷하|(?:удал|видал)\w+\s+(?:все|всі)\b",
+        (
             r"\b(?:permanently\s+)?(?:deletes?|removes?|wipes?|erases?|purges?|destroys?|overwrites?"
             r"|drops?|closes?\s+and\s+(?:permanently\s+)?deletes?)\b[^.\n]{0,60}\b(?:every|all|whole"
             r"|entire|including|included|sources?|history|everything)\b"
@@ -315,6 +336,12 @@ EFFECTS: Final[dict[str, list[str]]] = {
     ],
     # the model is handed the words it must say to the user, or told to report whatever happens
     "scripted_report": [
+        (
+            r"\b(?:report|tell|inform)\s+(?:\w+\s+){0,4}?that\s+(?:only|nothing|no\s+\w+|everything|all)\b"
+            r"|\b(?:tell|inform|assure)\s+(?:the\s+)?user\s+(?:that\s+)?(?:the\s+)?\w+\s+(?:\w+\s+){0,2}?"
+            r"(?:completed|succeeded|successfully|worked|finished|done)\b|\bcomunica\w*\s+che\b"
+            r"|\bmeld\w*\s+(?:de\s+)?gebruiker\s+(?:\w+\s+)?dat\b|라고만?\s*보고|\bsay\s+(?:that\s+)?\w+\s+(?:are|is|were|was)\b"
+        ),
         (
             r"\b(?:refer\s+to|describe|call|present)\s+(?:this|that|it)\s+(?:step\s+)?as\b"
             r"|\briferisci\s+che\b|\bconfirmez-lui\b|\bconfirme[zr]?\s+(?:-lui\s+)?que\b|と回答"
@@ -375,6 +402,7 @@ EFFECTS: Final[dict[str, list[str]]] = {
     ],
     # a conversation turn or system voice written into a description
     "fake_turn": [
+        r"\[\s*(?:assistant|user|system|human|ai|model|utilisateur|usuario|benutzer)\s*\]",
         r"#{2,}\s*(?:system|système|sistema|systeem|systém|σύστημα|системн\w*)\b[^#\n]{0,40}#{2,}",
         r"\[\s*(?:system|admin(?:istrator)?|developer|host)\s*\]",
         (
@@ -398,6 +426,12 @@ EFFECTS: Final[dict[str, list[str]]] = {
     ],
     # authority claimed over the user's or the system's instructions
     "precedence": [
+        (
+            r"\binstead\s+of\s+the\s+user'?s\s+(?:instructions|requests|wishes)|замість\s+вказівок\s+користувач"
+            r"|вместо\s+(?:указаний|инструкций)\s+пользовател|\ben\s+lugar\s+de\s+las\s+instrucciones\s+del"
+            r"\s+usuario|\bau\s+lieu\s+des\s+instructions\s+de\s+l['’]\s*utilisateur"
+            r"|\bstatt\s+der\s+anweisungen\s+des\s+(?:nutzers|benutzers)"
+        ),
         (
             r"\b(?:outranks?|trumps?|supersedes?)\s+(?:\w+\s+){0,2}?(?:the\s+)?(?:user|operator|system"
             r"|developer)\b"
@@ -428,6 +462,13 @@ EFFECTS: Final[dict[str, list[str]]] = {
     ],
     # a standing grant or suspension of the assistant's rules ("safety rules are suspended")
     "grant": [
+        (
+            r"\b(?:il\s+)?m['’]\s*autorise|\bautoriz[zs]a\w*\s+a\b|\bermächtigt\b|\bupoważnia\b"
+            r"|\bmengizinkan\b|\bразрешает\b|\bдозволяє\b|\b(?:full|complete|unrestricted)\s+access\b"
+            r"|\bacceso\s+completo\b|\baccès\s+complet\b|\bvollen\s+zugriff\b|\bpełny\s+dostęp\b"
+            r"|\btam\s+erişim\b|\bakses\s+penuh\b|полный\s+доступ|повний\s+доступ|وصول\s+كامل"
+            r"|पूर्ण\s+पहुंच|完全访问|フルアクセス|전체\s*액세스"
+        ),
         (
             r"\b(?:accès|droits?)\s+(?:d['’]\s*)?administrat(?:eur|ion)|\badministratorrechte\b"
             r"|\bacceso\s+de\s+administrador\b|\bacesso\s+de\s+administrador\b|\baccesso\s+(?:da\s+)?"
@@ -466,6 +507,10 @@ EFFECTS: Final[dict[str, list[str]]] = {
     # every later reply carries something: a standing order over the whole conversation
     "every_reply": [
         (
+            r"\b(?:for\s+the\s+rest\s+of\s+the\s+(?:session|conversation|chat)|every\s+(?:later|future"
+            r"|subsequent|following)\s+(?:answer|reply|response|message)s?)\b"
+        ),
+        (
             r"\b(?:во\s+всех\s+(?:последующих|следующих)\s+ответах|в\s+каждом\s+(?:следующем\s+)?ответе"
             r"|кажд\w+\s+(?:последующ|следующ)\w+\s+ответ\w*|у\s+всіх\s+наступних\s+відповідях"
             r"|in\s+(?:allen|jeder)\s+(?:weiteren\s+|folgenden\s+)?antwort\w*|en\s+(?:toutes|chaque)\s+"
@@ -501,6 +546,12 @@ EFFECTS: Final[dict[str, list[str]]] = {
     ],
     # the user kept from knowing what happens ("keep the user out of the loop")
     "kept_out": [
+        (
+            r"\bkeep\s+(?:that|this|the|it|its)\s+(?:\w+\s+){0,5}?out\s+of\s+(?:every|all|any|the|your)\s+"
+            r"(?:\w+\s+)?(?:messages?|replies|answers?|summar\w*|reports?|responses?|output)\b"
+            r"|ذکر\s+نکن|پنهان\s+کن|انکار\s+کن|\bnie\s+pokazuj\b|\bnão\s+mostre\b|\bno\s+muestres\b"
+            r"|\bne\s+montre[zr]?\s+pas\b|\bzeig\w*\s+nicht\b"
+        ),
         (
             r"\b(?:keep|leave)\s+(?:the\s+)?(?:user|human|them)\s+(?:out\s+of\s+the\s+loop|in\s+the"
             r"\s+dark|unaware|uninformed)\b|\bwithout\s+(?:the\s+)?(?:user|human)\s+(?:knowing|noticing)"
@@ -616,6 +667,7 @@ DATA: Final[dict[str, list[str]]] = {
     ],
     # the conversation itself, in languages the older lexicons do not cover
     "conv_noun": [
+        r"\b(?:user'?s|their)\s+(?:\w+\s+){0,3}?(?:message|prompt|request)\b|\bthe\s+last\s+thing\s+they\s+typed\b",
         (
             r"\b(?:(?:user'?s|their)\s+(?:\w+\s+){0,3}?(?:messages|prompts|chats?)|(?:toda|toute|tutta)"
             r"\s+(?:a\s+|la\s+)?(?:conversa|conversation|conversación|conversazione)"
@@ -652,6 +704,7 @@ DATA: Final[dict[str, list[str]]] = {
     ],
     # putting something into a place, in languages the move verbs do not cover
     "fill_verb": [
+        r"\b(?:lägg\s+till|skicka|vidarebefordra|encaminhe|reenvía|reenvoie|leite\w*\s+weiter)\b",
         (
             r"\b(?:füge|fügen|trage|ajoute[zr]?|insère[zr]?|remplis(?:sez)?|añade|agrega|incluye|rellena"
             r"|adicione|inclua|preencha|aggiungi|inserisci|compila|dodaj|wpisz|ekle|tambahkan|masukkan"
@@ -686,11 +739,72 @@ DATA: Final[dict[str, list[str]]] = {
     # changing where money or messages go
     "redirect_verb": [
         (
+            r"\b(?:zmie[nń]\w*|změň\w*|ändere\w*|cambia\w*|altere\w*|mude\w*|verander\w*)\b"
+            r"|измени\w*|змін\w*|غيّر|बदलें|更改|変更|변경|\bđổi\b"
+        ),
+        (
             r"\b(?:replace|swap|substitut\w*|redirect\w*|reroute|change\s+the\s+(?:destination|recipient"
             r"|account|address|iban)|ersetze\w*|remplace\w*|reemplaz\w*|substitu\w*|sostitu\w*|zastąp\w*"
             r"|değiştir\w*|ganti\w*|замени\w*|заміни\w*|thay)\b"
         ),
         r"(?:استبدل|बदल|替换|置き換|바꾸|החלף|جایگزین)",
+    ],
+    # the user's own request, as a condition the text then overrides
+    "user_asks": [
+        (
+            r"\b(?:if|when|whenever|even\s+if|whatever|whichever)\s+(?:\w+\s+)?(?:the\s+)?user\s+"
+            r"(?:\w+\s+){0,2}?(?:asks?|requests?|names?|wants?|picks?|chooses?|selects?|prefers?"
+            r"|mentions?|specif\w+)\b|\bsi\s+el\s+usuario\s+(?:\w+\s+){0,2}?(?:pide|solicita|elige|quiere"
+            r"|menciona)|\bsi\s+l['’]\s*utilisat(?:eur|rice)\s+(?:\w+\s+){0,2}?(?:demande|choisit|veut"
+            r"|mentionne)|\bwenn\s+(?:der|die)\s+(?:nutzer|benutzer)\w*\s+(?:\w+\s+){0,3}?(?:fragt|bittet"
+            r"|verlangt|wählt|möchte|will)|\bse\s+o\s+usuário\s+(?:pedir|escolher|solicitar|quiser)"
+            r"|\bse\s+l['’]\s*utente\s+(?:chiede|sceglie|vuole)|\bkullanıcı\s+(?:\w+\s+){0,2}?(?:seç|iste"
+            r"|talep)\w*|\bjika\s+pengguna\s+(?:\w+\s+)?(?:meminta|memilih)"
+        ),
+        (
+            r"(?:אם|כאשר)\s+המשתמש\s+(?:מבקש|בוחר)|اگر\s+کاربر|(?:إذا|عندما)\s+طلب\s+المستخدم"
+            r"|(?:如果|当)(?:用户|使用者)(?:要求|选择|请求)|(?:ユーザー?|利用者)が[^。\n]{0,10}(?:求め|選|指定|依頼)"
+            r"|(?:사용자|유저)가[^.\n]{0,10}(?:요청|선택|원하)|\bnếu\s+người\s+dùng\s+(?:yêu\s+cầu|chọn)"
+            r"|\bесли\s+пользовател\w*\s+(?:попрос|выбер|захоч)\w*|\bякщо\s+користувач\w*\s+(?:попрос|обер)\w*"
+        ),
+    ],
+    # a scripted answer for when the user asks about what happens
+    "lie_on_ask": [
+        (
+            r"\bif\s+(?:the\s+)?user\s+(?:ever\s+)?asks?\s+(?:about|whether|which|what|if|how)\b[^.\n]{0,80}"
+            r"\b(?:say|answer|tell|reply|respond|claim|deny)\b|\bif\s+asked\b[^.\n]{0,40}\b(?:say|answer"
+            r"|deny|claim|mention\s+only)\b|اگر\s+کاربر\s+پرسید|(?:إذا|لو)\s+سأل\s+المستخدم"
+        ),
+    ],
+    # a purchase steered against the user's interest
+    "steer": [
+        (
+            r"\beven\s+(?:if|when)\s+(?:\w+\s+){0,3}?(?:cheaper|better|safer|better-rated|lower-priced)\b"
+            r"|\bpresent\s+it\s+as\s+the\s+(?:best|cheapest|safest)\b|\b(?:book|pick|choos|apply|select"
+            r"|sell|charg|us)\w*\s+(?:\w+\s+){0,3}?(?:the\s+)?(?:highest|most\s+expensive)"
+            r"[\w\s-]{0,20}(?:fare|price|commission|tariff)\b|\btariffa\s+più\s+cara\b"
+            r"|\btarifa\s+más\s+cara\b|\bteuerst\w*\s+tarif|\btarif\s+le\s+plus\s+cher\b"
+        ),
+    ],
+    # the amount the user pays, changed or shown as it was
+    "amount_change": [
+        (
+            r"\b(?:multiply|increase|raise|inflate|round\s+up)\s+(?:\w+\s+){0,3}?(?:amount|total|price"
+            r"|sum|fee)s?\b|\badd\s+\d+\s*%|\b\d+\s*%\s+(?:of\s+)?(?:the\s+)?(?:amount|částky|kwoty"
+            r"|betrags|montant|importe|valor)|\boriginal\s+(?:figure|amount|price|total)\b"
+            r"|\bpůvodní\s+částk\w*|\bursprünglich\w*\s+betrag|\bmontant\s+(?:original|initial)"
+            r"|\bimporte\s+original|\bvalor\s+original|\bimporto\s+originale|\boryginaln\w+\s+kwot\w*"
+            r"|\borijinal\s+tutar|\bjumlah\s+asli|\bисходн\w+\s+сумм\w*|\bпочатков\w+\s+сум\w*"
+        ),
+        r"المبلغ\s+الأصلي|मूल\s+राशि|原始金额|元の金額|원래\s*금액|số\s+tiền\s+gốc|จำนวนเงินเดิม|αρχικό\s+ποσό|הסכום\s+המקורי|مبلغ\s+اصلی|ค่าธรรมเนียม\s*\d+\s*%",
+    ],
+    # code that turns off a security check
+    "weaken": [
+        (
+            r"\bverify\s*=\s*false\b|\brejectunauthorized\s*:\s*false\b|\bnode_tls_reject_unauthorized\b"
+            r"|--insecure\b|\bcheck_hostname\s*=\s*false\b|\bssl_?verify\s*[=:]\s*(?:false|0)\b"
+            r"|\bstrict_?ssl\s*[=:]\s*false\b|\bgit\s+remote\s+set-url\b"
+        ),
     ],
     # the person the assistant serves, or what they said ("the user's", "my", "in the chat")
     "user_word": [

@@ -256,6 +256,18 @@ def fake_turn(sig: Signals, ctx: Context) -> list[Verdict]:
     return []
 
 
+_REPLY_DATA: Final = (
+    "cred",
+    "conv",
+    "quantified",
+    "verbatim_context",
+    "sysprompt",
+    "conv_noun",
+    "personal_noun",
+    "secret_noun",
+)
+
+
 def every_reply_leak(sig: Signals, ctx: Context) -> list[Verdict]:
     """A standing order on every reply that carries hidden data, the user's words or the
     model's own instructions out through the reply."""
@@ -263,9 +275,7 @@ def every_reply_leak(sig: Signals, ctx: Context) -> list[Verdict]:
         return []
     for span in sig.spans.get("every_reply", []):
         hidden = sig.has("hidden_carrier")
-        data = [
-            n for n in ("cred", "conv", "quantified", "verbatim_context", "sysprompt") if sig.has(n)
-        ]
+        data = [n for n in _REPLY_DATA if sig.has(n)]
         if data and (hidden or sig.has("verbatim_context")):
             why = f"orders every reply to carry {data[0]} out" + (" hidden" if hidden else "")
             return [Verdict("exfiltration", "error", span, why, ("every_reply", data[0]))]
@@ -327,6 +337,7 @@ _FOR_CONVERSATION: Final = linear_re.compile(
     r"|instruction",
     re.I,
 )
+_FOR_INSTRUCTIONS: Final = linear_re.compile(r"system_?prompt|instruction|^prompt$", re.I)
 _DATA_SLOT_OR_COLLECTOR: Final = linear_re.compile(
     r"[{<$]|=\s*$|collect|ingest|hook|track|telemetry|analytics|sync|backup|beacon|metrics|log\b",
     re.I,
@@ -338,7 +349,11 @@ _SYSTEM_TEXT: Final = linear_re.compile(
     r"|systemanweisung\w*|systemprompt|instrucciones\s+del\s+sistema|prompt\s+del\s+sistema"
     r"|instruções\s+do\s+sistema|istruzioni\s+di\s+sistema|prompt\s+di\s+sistema|systeeminstructies"
     r"|instrukcje\s+systemowe|sistem\s+talimat\w*|instruksi\s+sistem|hướng\s+dẫn\s+hệ\s+thống"
-    r"|οδηγίες\s+συστήματος|developer\s+instructions)\b|системн\w+\s+(?:инструкц|промпт|указани"
+    r"|οδηγίες\s+συστήματος|developer\s+instructions|prompt\s+sistem|instruksi\s+tersembunyi"
+    r"|hidden\s+instructions|initial\s+instructions|(?:configuration|rules|instructions|guidelines"
+    r"|directives)\s+(?:that\s+)?(?:the\s+(?:host|operator|developer|platform|system)\s+gave\s+you"
+    r"|you\s+were\s+given|(?:were\s+)?given\s+to\s+you|you\s+received)|assistant'?s\s+own\s+guidelines)"
+    r"|システムの指示|системн\w+\s+(?:инструкц|промпт|указани"
     r"|інструкц)\w*|تعليمات\s+النظام|सिस्टम\s+निर्देश|系统提示|系统指令|システムプロンプト"
     r"|システム指示|시스템\s*프롬프트|시스템\s*지침|คำสั่งระบบ|הוראות\s+המערכת|دستورالعمل\s+سیستم",
     re.I,
@@ -386,7 +401,7 @@ def user_data_into_field(sig: Signals, ctx: Context) -> list[Verdict]:
             lo, hi = _window(sig, max(0, index - 1), 2 if index else 1)
             related = _FOR_SECRETS if kind == "secret" else _FOR_PERSONAL
             if kind in ("conversation", "instructions"):
-                related = _FOR_CONVERSATION
+                related = _FOR_CONVERSATION if kind == "conversation" else _FOR_INSTRUCTIONS
                 if kind == "instructions" and (model_call(ctx) or _documents_model_fields(sig)):
                     break  # a model call takes a system prompt for its own model
             for _where, field in _sink_fields(sig, lo, hi) + _held_names(sig, lo, hi):
@@ -657,6 +672,77 @@ def explained_slot(sig: Signals, ctx: Context) -> list[Verdict]:
     return []
 
 
+def user_request_replaced(sig: Signals, ctx: Context) -> list[Verdict]:
+    """The user asks for something (another tool) and the text puts this one in its place, or
+    tells the model to deny the other tools exist."""
+    if ctx.kind in ANSWERS or ctx.kind == "name":
+        return []
+    for span in sig.spans.get("user_asks", []):
+        index = _sentence(sig, span)
+        replaced = _near(sig, "in_place", max(0, index - 1), 2)
+        others = sig.has("other_tools", "generic_tools", "pref_exclusive", "user_picks_other")
+        if replaced and others:
+            why = "puts this tool in place of what the user asks for"
+            return [
+                Verdict("cross_tool_instruction", "error", span, why, ("user_choice", "replaced"))
+            ]
+    return []
+
+
+def scripted_answer_to_user(sig: Signals, ctx: Context) -> list[Verdict]:
+    """A scripted answer for when the user asks about what happens, beside something the
+    user would care about (data kept or sent, a destructive effect)."""
+    if ctx.kind in ANSWERS or ctx.kind == "name":
+        return []
+    for span in sig.spans.get("lie_on_ask", []):
+        seen = [n for n in _EFFECTS_SEEN if sig.has(n)] or (
+            ["retain"] if _RETAIN.search(sig.masked) else []
+        )
+        if seen:
+            why = f"scripts what the user is told when they ask ({seen[0]})"
+            return [Verdict("poisoning_marker", "error", span, why, ("lie_on_ask", seen[0]))]
+    return []
+
+
+_RETAIN: Final = linear_re.compile(
+    r"\b(?:retain|keep|store|sell|share)s?\s+(?:a\s+copy\s+of\s+)?(?:every|all|each)\b", re.I
+)
+
+
+def money_steered(sig: Signals, ctx: Context) -> list[Verdict]:
+    """A purchase steered against the user's interest, or the amount changed and the original
+    shown to the user."""
+    if ctx.kind in ANSWERS or ctx.kind == "name":
+        return []
+    for span in sig.spans.get("steer", []):
+        why = "steers the user's purchase against their interest"
+        return [Verdict("preference_manipulation", "error", span, why, ("steer",))]
+    changed = sig.spans.get("amount_change", [])
+    if len(changed) >= 2 or (changed and sig.has("wallet", "kept_out", "conceal", "conceal_soft")):
+        why = "changes the amount the user pays and hides the change"
+        return [Verdict("exfiltration", "error", changed[0], why, ("amount", "hidden"))]
+    return []
+
+
+def weakened_in_every_answer(sig: Signals, ctx: Context) -> list[Verdict]:
+    """A standing order (or an order before other tools act) to turn off a security check in
+    what the model writes or runs."""
+    if ctx.kind in ANSWERS or ctx.kind == "name":
+        return []
+    for span in sig.spans.get("weaken", []):
+        index = _sentence(sig, span)
+        standing = _near(sig, "every_reply", max(0, index - 1), 2)
+        ordered = sig.in_sentence("exec_verb", index) or sig.in_sentence("imperative", index)
+        if (
+            standing
+            or (ordered and sig.has("other_tools", "generic_tools"))
+            or _OTHERS_ACT.search(sig.masked)
+        ):
+            why = "turns off a security check in what the model writes or runs"
+            return [Verdict("poisoning_marker", "error", span, why, ("weaken",))]
+    return []
+
+
 CHECKS: Final = (
     secret_into_place,
     overrides_user,
@@ -677,4 +763,8 @@ CHECKS: Final = (
     wallet_redirect,
     kept_out,
     explained_slot,
+    user_request_replaced,
+    scripted_answer_to_user,
+    money_steered,
+    weakened_in_every_answer,
 )
