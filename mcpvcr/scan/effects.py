@@ -17,7 +17,7 @@ from mcpvcr.scan.lexicon_effects import DATA, EFFECTS
 
 Span = tuple[int, int]
 
-_IN_CODE: Final = ("destroy_cmd", "env_secret", "fake_turn")
+_IN_CODE: Final = ("destroy_cmd", "env_secret", "fake_turn", "payload_code")
 
 
 _FAMILIES: Final = {**EFFECTS, **DATA}

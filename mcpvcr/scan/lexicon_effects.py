@@ -806,6 +806,40 @@ DATA: Final[dict[str, list[str]]] = {
             r"|\bstrict_?ssl\s*[=:]\s*false\b|\bgit\s+remote\s+set-url\b"
         ),
     ],
+    # other tools acting, as a trigger ("whenever any filesystem tool reads a file")
+    "others_act": [
+        (
+            r"\b(?:whenever|every\s+time|each\s+time|when|once|after)\s+(?:any|an?|another|other|some)"
+            r"\s+(?:other\s+)?(?:[\w-]+\s+){0,2}?(?:tool|server|plugin|connector)s?\b"
+            r"|\b(?:cada\s+vez\s+que|siempre\s+que)\s+(?:cualquier|otra)\s+(?:\w+\s+){0,2}?herramienta"
+            r"|\b(?:chaque\s+fois\s+qu['’]\s*|dès\s+qu['’]\s*)(?:un|une|n['’]importe\s+quel)\s+(?:autre\s+)?outil"
+            r"|\b(?:wann\s+immer|jedes\s+mal,?\s+wenn|sobald)\s+(?:ein|irgendein)\w*\s+(?:anderes\s+)?"
+            r"(?:tool|werkzeug)|每当任何|每次任何|任何[^。\n]{0,10}工具[^。\n]{0,10}时"
+        ),
+    ],
+    # the assistant's own instructions, named in the scanned languages
+    "system_text": [
+        (
+            r"\b(?:consignes\s+système|instructions\s+système|invite\s+système|prompt\s+système"
+            r"|systemanweisung\w*|systemprompt|instrucciones\s+del\s+sistema|prompt\s+del\s+sistema"
+            r"|instruções\s+do\s+sistema|istruzioni\s+di\s+sistema|prompt\s+di\s+sistema|systeeminstructies"
+            r"|instrukcje\s+systemowe|sistem\s+talimat\w*|instruksi\s+sistem|hướng\s+dẫn\s+hệ\s+thống"
+            r"|οδηγίες\s+συστήματος|developer\s+instructions|prompt\s+sistem|instruksi\s+tersembunyi"
+            r"|hidden\s+instructions|initial\s+instructions|(?:configuration|rules|instructions|guidelines"
+            r"|directives)\s+(?:that\s+)?(?:the\s+(?:host|operator|developer|platform|system)\s+gave\s+you"
+            r"|you\s+were\s+given|(?:were\s+)?given\s+to\s+you|you\s+received)|assistant'?s\s+own\s+guidelines)"
+            r"|システムの指示|системн\w+\s+(?:инструкц|промпт|указани"
+            r"|інструкц)\w*|تعليمات\s+النظام|सिस्टम\s+निर्देश|系统提示|系统指令|システムプロンプト"
+            r"|システム指示|시스템\s*프롬프트|시스템\s*지침|คำสั่งระบบ|הוראות\s+המערכת|دستورالعمل\s+سیستم"
+        ),
+    ],
+    # a payload that runs code or fetches and runs a script, inside a code span
+    "payload_code": [
+        (
+            r"`[^`\n]{0,200}(?:\|\s*(?:sudo\s+)?(?:ba|z|da)?sh\b|\beval\s*\(|\batob\s*\(|\bexec\s*\("
+            r"|base64\s+(?:-d|--decode)|<script\b|\bimport\s+\w+\s*;)[^`\n]{0,200}`"
+        ),
+    ],
     # the person the assistant serves, or what they said ("the user's", "my", "in the chat")
     "user_word": [
         r"(?:χρήστ\w*)",

@@ -47,15 +47,6 @@ _NAME_BEFORE_FIELD: Final = linear_re.compile(
     re.I,
 )
 # "whenever any filesystem tool reads a file", "每当任何 Git 工具": other tools acting, as a trigger
-_OTHERS_ACT: Final = linear_re.compile(
-    r"\b(?:whenever|every\s+time|each\s+time|when|once|after)\s+(?:any|an?|another|other|some)"
-    r"\s+(?:other\s+)?(?:[\w-]+\s+){0,2}?(?:tool|server|plugin|connector)s?\b"
-    r"|\b(?:cada\s+vez\s+que|siempre\s+que)\s+(?:cualquier|otra)\s+(?:\w+\s+){0,2}?herramienta"
-    r"|\b(?:chaque\s+fois\s+qu['’]\s*|dès\s+qu['’]\s*)(?:un|une|n['’]importe\s+quel)\s+(?:autre\s+)?outil"
-    r"|\b(?:wann\s+immer|jedes\s+mal,?\s+wenn|sobald)\s+(?:ein|irgendein)\w*\s+(?:anderes\s+)?"
-    r"(?:tool|werkzeug)|每当任何|每次任何|任何[^。\n]{0,10}工具[^。\n]{0,10}时",
-    re.I,
-)
 _WHOLE: Final = linear_re.compile(
     r"\b(?:full|entire|whole|complete|all)\s+(?:\w+\s+)?(?:contents?|text|body|bodies|data)\b"
     r"|\bcontents?\b|\bbodies\b",
@@ -86,15 +77,6 @@ _YOURS: Final = linear_re.compile(
 _NOT_AN_ORDER: Final = linear_re.compile(
     r"\b(?:do\s+not|don'?t|never|such\s+as|e\.g\.|for\s+example|like|unless|avoid|refuses?"
     r"|blocks?|rejects?|prevents?|disallows?|forbids?|denies|detects?|flags?|warns?)\b",
-    re.I,
-)
-_PERSONAL: Final = linear_re.compile(
-    r"\b(?:date\s+of\s+birth|birth\s*date|home\s+address|postal\s+address|iban|passport"
-    r"|social\s+security|account\s+numbers?|credit\s+card|phone\s+numbers?|contact\s+list"
-    r"|address\s+book|user'?s\s+(?:full\s+)?(?:name|address|location|username))\b"
-    r"|\bdata\s+di\s+nascita\b|\bfecha\s+de\s+nacimiento\b|\bdate\s+de\s+naissance\b"
-    r"|\bgeburtsdatum\b|\bdata\s+de\s+nascimento\b|\bдат\w+\s+рождения\b|\bngày\s+sinh\b"
-    r"|\btên\s+đăng\s+nhập\b|出生日期|身份证|生年月日|생년월일|주민등록",
     re.I,
 )
 
@@ -287,9 +269,11 @@ def personal_out(sig: Signals, ctx: Context) -> list[Verdict]:
     outside address or a link with a slot for it."""
     if ctx.kind in ANSWERS or ctx.kind == "name":
         return []
-    for found in _PERSONAL.finditer(sig.masked):
-        index = sig.sentence_of(found.span())
-        outside = [n for n in _OUTSIDE if _near(sig, n, index, 1)]
+    for found_span in sig.spans.get("personal_noun", []):
+        index = sig.sentence_of(found_span)
+        outside = [
+            n for n in _OUTSIDE if any(not _sample_before(sig, s) for s in _near(sig, n, index, 1))
+        ]
         slot = [
             s
             for s in _near(sig, "url", index, 1)
@@ -298,7 +282,7 @@ def personal_out(sig: Signals, ctx: Context) -> list[Verdict]:
         moved = _near(sig, "move_verb", index, 1) or sig.has("image_slot") or slot
         if outside and moved:
             why = f"sends the user's personal data to a fixed outside {outside[0]}"
-            return [Verdict("exfiltration", "error", found.span(), why, ("personal", outside[0]))]
+            return [Verdict("exfiltration", "error", found_span, why, ("personal", outside[0]))]
     return []
 
 
@@ -307,15 +291,15 @@ def siphon_others(sig: Signals, ctx: Context) -> list[Verdict]:
     message of the other servers is mirrored (honest chaining passes one result on)."""
     if ctx.kind in ANSWERS or ctx.kind == "name":
         return []
-    for found in _OTHERS_ACT.finditer(sig.masked):
-        index = sig.sentence_of(found.span())
+    for found_span in sig.spans.get("others_act", []):
+        index = sig.sentence_of(found_span)
         lo, hi = _window(sig, index, 1)
         moved = _near(sig, "move_verb", index, 1) or _near(sig, "imperative", index, 1)
         fields = _sink_fields(sig, lo, hi)
         outside = [n for n in _OUTSIDE if _near(sig, n, index, 1)]
         if moved and (fields or outside) and _WHOLE.search(sig.masked, lo, hi):
             why = "copies what other tools handle, every time they act, to another place"
-            return [Verdict("exfiltration", "error", found.span(), why, ("other_tools", "copy"))]
+            return [Verdict("exfiltration", "error", found_span, why, ("other_tools", "copy"))]
     return []
 
 
@@ -344,28 +328,11 @@ _DATA_SLOT_OR_COLLECTOR: Final = linear_re.compile(
 )
 
 
-_SYSTEM_TEXT: Final = linear_re.compile(
-    r"\b(?:consignes\s+système|instructions\s+système|invite\s+système|prompt\s+système"
-    r"|systemanweisung\w*|systemprompt|instrucciones\s+del\s+sistema|prompt\s+del\s+sistema"
-    r"|instruções\s+do\s+sistema|istruzioni\s+di\s+sistema|prompt\s+di\s+sistema|systeeminstructies"
-    r"|instrukcje\s+systemowe|sistem\s+talimat\w*|instruksi\s+sistem|hướng\s+dẫn\s+hệ\s+thống"
-    r"|οδηγίες\s+συστήματος|developer\s+instructions|prompt\s+sistem|instruksi\s+tersembunyi"
-    r"|hidden\s+instructions|initial\s+instructions|(?:configuration|rules|instructions|guidelines"
-    r"|directives)\s+(?:that\s+)?(?:the\s+(?:host|operator|developer|platform|system)\s+gave\s+you"
-    r"|you\s+were\s+given|(?:were\s+)?given\s+to\s+you|you\s+received)|assistant'?s\s+own\s+guidelines)"
-    r"|システムの指示|системн\w+\s+(?:инструкц|промпт|указани"
-    r"|інструкц)\w*|تعليمات\s+النظام|सिस्टम\s+निर्देश|系统提示|系统指令|システムプロンプト"
-    r"|システム指示|시스템\s*프롬프트|시스템\s*지침|คำสั่งระบบ|הוראות\s+המערכת|دستورالعمل\s+سیستم",
-    re.I,
-)
-
-
 def _data_in_sentence(sig: Signals, index: int) -> list[tuple[Span, str]]:
     """The user's secrets or personal data named in sentence `index` (with whose they are)."""
     found = [(s, "conversation") for s in sig.in_sentence("conv_noun", index)]
     found += [(s, "instructions") for s in sig.in_sentence("sysprompt", index)]
-    lo, hi = sig.sentences[index] if index < len(sig.sentences) else (0, 0)
-    found += [(m.span(), "instructions") for m in _SYSTEM_TEXT.finditer(sig.folded.text, lo, hi)]
+    found += [(s, "instructions") for s in sig.in_sentence("system_text", index)]
     owned = sig.in_sentence("user_word", index) or sig.in_sentence("conv", index)
     if owned:
         found += [(s, "secret") for s in sig.in_sentence("secret_noun", index)]
@@ -546,11 +513,6 @@ def orders_run(sig: Signals, ctx: Context) -> list[Verdict]:
 
 _PIPE_TO_SHELL: Final = linear_re.compile(r"(?:curl|wget)\b", re.I)
 # a payload that runs code or fetches and runs a script, inside a code span
-_PAYLOAD_CODE: Final = linear_re.compile(
-    r"`[^`\n]{0,200}(?:\|\s*(?:sudo\s+)?(?:ba|z|da)?sh\b|\beval\s*\(|\batob\s*\(|\bexec\s*\("
-    r"|base64\s+(?:-d|--decode)|<script\b|\bimport\s+\w+\s*;)[^`\n]{0,200}`",
-    re.I,
-)
 # the model writing for the user: code, scripts, fixes (a payload added there reaches them)
 _AUTHORING: Final = linear_re.compile(
     r"\b(?:writ\w*|suggest\w*|generat\w*|creat\w*|propos\w*|produc\w*|fix\w*|edit\w*)\b[^.\n]{0,40}"
@@ -570,12 +532,12 @@ def code_planted(sig: Signals, ctx: Context) -> list[Verdict]:
     model writes for the user: every later script carries it."""
     if ctx.kind in ANSWERS or ctx.kind == "name":
         return []
-    for found in _PAYLOAD_CODE.finditer(sig.folded.text):
-        index = sig.sentence_of(found.span())
+    for found_span in sig.spans.get("payload_code", []):
+        index = sig.sentence_of(found_span)
         lo, hi = _window(sig, max(0, index - 1), 1)
-        if _AUTHORING.search(sig.folded.text, lo, hi) and not _forbidden(sig, found.span()):
+        if _AUTHORING.search(sig.folded.text, lo, hi) and not _forbidden(sig, found_span):
             why = "adds a payload to the code the model writes for the user"
-            return [Verdict("poisoning_marker", "error", found.span(), why, ("code", "planted"))]
+            return [Verdict("poisoning_marker", "error", found_span, why, ("code", "planted"))]
     return []
 
 
@@ -736,7 +698,7 @@ def weakened_in_every_answer(sig: Signals, ctx: Context) -> list[Verdict]:
         if (
             standing
             or (ordered and sig.has("other_tools", "generic_tools"))
-            or _OTHERS_ACT.search(sig.masked)
+            or sig.has("others_act")
         ):
             why = "turns off a security check in what the model writes or runs"
             return [Verdict("poisoning_marker", "error", span, why, ("weaken",))]
