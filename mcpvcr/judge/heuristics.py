@@ -120,6 +120,14 @@ HEURISTICS: Final = {
             "every value of the answer",
         ),
         Heuristic(
+            "shape.error_envelope",
+            "a success that is a JSON object saying it failed (success or ok false, error true "
+            "or a non-empty error) with no result data beside it (only scalars or empty "
+            "fields) is a refusal dressed as success (garbageAnswer), in any language",
+            "the first text part or structuredContent, parsed as JSON: its fields' values and "
+            "kinds, never their words",
+        ),
+        Heuristic(
             "text.error_answer",
             "a success whose only text reads as an error message (Error: ..., an error "
             "envelope) is a refusal dressed as success (garbageAnswer)",
