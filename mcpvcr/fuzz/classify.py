@@ -61,7 +61,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, Final, Literal
 
-from mcpvcr.fuzz.garbage import error_answer, junk_answer
+from mcpvcr.fuzz.garbage import error_answer, failure_envelope, junk_answer
 from mcpvcr.fuzz.inconclusive import blame
 from mcpvcr.jsonrpc import INVALID_PARAMS, content_texts
 
@@ -131,6 +131,10 @@ def classify(
         if method == "tools/call" and "text.error_answer" not in disabled
         else None
     )
+    envelope = False
+    if refusal is None and method == "tools/call" and "shape.error_envelope" not in disabled:
+        refusal = failure_envelope(result, asked=arguments)
+        envelope = refusal is not None
     blamed = (
         blame([refusal], guess=guess, arguments=arguments, disabled=disabled)
         if refusal is not None
@@ -159,7 +163,9 @@ def classify(
             flags.add("emptySuccess")
         if method == "tools/call" and violates_output_schema(output_schema, result):
             flags.add("outputSchemaViolation")
-    if refusal is not None:
+    if envelope:
+        by = "shape.error_envelope"
+    elif refusal is not None:
         by = "text.error_answer"
     elif junk:
         by = "shape.junk"

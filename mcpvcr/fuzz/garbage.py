@@ -28,6 +28,17 @@ purpose):
 - a `structuredContent` of only `{"result": "<text>"}` (what SDKs wrap a
   plain return value in) is judged by that text.
 
+A failure envelope by structure (`failure_envelope`, the registry's
+`shape.error_envelope`), whatever its keys are named and in whatever language
+its messages are: a JSON object (the first text part, or `structuredContent`)
+that says it failed, with `success: false`, `ok: false`, `error: true` or an
+`error` with a non-empty string or object, and that carries no result data:
+every other field is a scalar or empty (`{"error": "missing_token",
+"message_ru": "..."}`, `{"success": false, "rows_affected": 0}`). A non-empty
+list or object beside the flag is data (a batch that partly failed, a
+validator's report), so such an answer is a result; so is a number beside an
+`error` string when nothing says false (`{"error": "E1001", "count": 3}`).
+
 The two kinds differ for malformed input: junk computed from bad input is a
 silent accept, an error text is a refusal that forgot `isError`.
 """
@@ -148,6 +159,43 @@ def _envelope_message(value: Any) -> str | None:
     if failed and isinstance(message, str) and message.strip():
         return message
     return None
+
+
+def failure_envelope(result: Mapping[str, Any], asked: Any = None) -> str | None:
+    """The text of a success that is a failure envelope by structure (see the module), or None."""
+    if _asks_for_error(asked):
+        return None
+    structured = result.get("structuredContent")
+    if isinstance(structured, dict) and structured:
+        return _failure_fields(structured)
+    strings = _text_parts(result)
+    if len(strings) != 1 or strings[0][:1] != "{" or len(strings[0]) >= _MAX_ERROR_TEXT * 8:
+        return None
+    try:
+        value = json.loads(strings[0])
+    except ValueError:
+        return None
+    return _failure_fields(value)
+
+
+def _failure_fields(value: Any) -> str | None:
+    if not isinstance(value, dict) or not value:
+        return None
+    error = value.get("error")
+    flagged = value.get("success") is False or value.get("ok") is False or error is True
+    named = (isinstance(error, str) and bool(error.strip())) or (
+        isinstance(error, dict) and bool(error)
+    )
+    if not (flagged or named):
+        return None
+    for key, inner in value.items():
+        if key == "error":
+            continue
+        if isinstance(inner, dict | list) and inner:
+            return None  # result data beside the flag: a result
+        if not flagged and isinstance(inner, int | float) and not isinstance(inner, bool):
+            return None  # an error code with a count beside it is a report, not a failure
+    return json.dumps(value, ensure_ascii=False, sort_keys=True)
 
 
 _FAILED_STATUS: Final = re.compile(r"^(?:\w+[_ -])?(?:error|not[_ -]?found)$", re.IGNORECASE)

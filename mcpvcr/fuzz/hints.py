@@ -195,11 +195,19 @@ _DIRECTORY_TOOL_WORDS: Final = frozenset(
 """Words in a tool's name that make a `path` argument a directory (mcp-probe used descriptions)."""
 
 
+_ONCE_WORDS: Final = frozenset({"idempotency", "idempotence", "dedup", "deduplication"})
+"""Words naming a key the server remembers to run a write once (`idempotency_key`)."""
+
+
 def string_hints(name: str | None, tool: str | None = None) -> list[str]:
     """Candidate strings for a property called `name` of tool `tool`, most plausible first."""
     if not name:
         return []
     parts = _word_parts(name)
+    if parts & _ONCE_WORDS:
+        # A key that makes a write happen once: shared across tools, it lets the server
+        # answer one tool's call with the record another tool's call made (a replay).
+        return [f"mcpvcr-{re.sub(r'[^A-Za-z0-9]+', '-', tool or 'call').strip('-')}-once"]
     for words, values in _NAME_RULES:
         if all(_has_word(word, parts) for word in words):
             if values[0] == "README.md" and _word_parts(tool or "") & _DIRECTORY_TOOL_WORDS:

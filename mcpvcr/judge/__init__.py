@@ -231,6 +231,11 @@ def open_world(tool: Mapping[str, Any]) -> bool:
     return hint is not False
 
 
+def _declared_open_world(tool: Mapping[str, Any]) -> bool:
+    annotations = tool.get("annotations")
+    return isinstance(annotations, Mapping) and annotations.get("openWorldHint") is True
+
+
 _WORKING_FLAGS: Final = frozenset({"emptySuccess", "garbageAnswer"})
 
 
@@ -240,6 +245,11 @@ def _no_network(item: dict[str, Any], tools: Mapping[str, Mapping[str, Any]]) ->
         return item
     tool = tools.get(str(item.get("target")))
     if tool is None or not open_world(tool):
+        return item
+    if item.get("by") == "oracle.same_failure" and not _declared_open_world(tool):
+        # The same failure for inputs the guess cannot explain, in two or more tools: the
+        # spec's default hint is no evidence that the network is to blame (a tool that
+        # declares openWorldHint: true is still excused).
         return item
     outcome = item.get("outcome")
     flags = item.get("flags") or []

@@ -72,7 +72,9 @@ HEURISTICS: Final = {
         Heuristic(
             "fact.no_network",
             "an open-world tool (openWorldHint, default true) that failed while the recording "
-            "had no network is inconclusive: the environment failed, not the server",
+            "had no network is inconclusive: the environment failed, not the server (not a "
+            "failure oracle.same_failure shows is the server's, unless the tool declares "
+            "openWorldHint true)",
             "the header's environment.network and the tool's annotations",
         ),
         Heuristic(
@@ -85,8 +87,18 @@ HEURISTICS: Final = {
             "a valid call's failure shaped like its control call's (a value that cannot exist) "
             "is 'no such thing' for mcpvcr's guess (inconclusive) when the parameter names a "
             "thing, and so is the same success naming neither; when the parameter cannot name "
-            "a thing, a failure is a failure whatever its text says",
+            "a thing, or mcpvcr sent a date there (the nonce is none, yet the answer is the "
+            "same), a failure is a failure whatever its text says",
             "the two answers with the values each call sent masked; the parameter's schema",
+        ),
+        Heuristic(
+            "oracle.same_failure",
+            "the same failure to the valid calls of two or more tools, one of which the guess "
+            "cannot explain (nothing guessed, or a date answered like its control's nonce), "
+            "is the server's (toolError): neither 'no such thing' nor the default "
+            "openWorldHint excuses it",
+            "every failed valid call's answer with the values it sent and its tool's name "
+            "masked; its control call; the facts guessed and the arguments",
         ),
         Heuristic(
             "oracle.refusal_template",
@@ -118,6 +130,14 @@ HEURISTICS: Final = {
             "shape.junk",
             "a success that is only NaN, Infinity, null or 'undefined' is no result",
             "every value of the answer",
+        ),
+        Heuristic(
+            "shape.error_envelope",
+            "a success that is a JSON object saying it failed (success or ok false, error true "
+            "or a non-empty error) with no result data beside it (only scalars or empty "
+            "fields) is a refusal dressed as success (garbageAnswer), in any language",
+            "the first text part or structuredContent, parsed as JSON: its fields' values and "
+            "kinds, never their words",
         ),
         Heuristic(
             "text.error_answer",

@@ -85,6 +85,8 @@ def apply(
         if plain and content_shape(item) in templates:
             item = _garbage(item, "oracle.refusal_template")
         out.append(item)
+    if "oracle.same_failure" not in disabled:
+        out = _same_failure(out, controls)
     out = out if "oracle.base_refusal" in disabled else _base_refusals(out)
     out = out if "oracle.canned" in disabled else _canned(out, controls, tools)
     if "oracle.control" in disabled:
@@ -149,17 +151,106 @@ def _with_control(
     prop = props.get(param) if isinstance(props, Mapping) else None
     same = shape(item) == shape(control)
     outcome = item.get("outcome")
-    if outcome not in _FAILED:
+    if not _failed(item):
         return item
     if names_a_thing(param, prop):
-        if same:
+        if same and _typed_guess(item, param) and item.get("by") != "text.environment":
+            # mcpvcr sent a well-formed date and the control a nonce that is none, and the
+            # server answered both alike: it never read the value, so "no such thing" for
+            # the guess explains nothing. A failure is a failure.
+            return _failure(item, "oracle.control")
+        if same and outcome != "inconclusive":
             return {**item, "outcome": "inconclusive", "by": "oracle.control", "latencyMs": None}
+        if same:
+            return {**item, "by": "oracle.control"}
         return item
     if outcome == "inconclusive" and item.get("by") in _GUESS_BLAMED:
         # The parameter names no thing: "not found" for it is the tool's failure, whatever it
         # says. An error that blames the environment (a rate limit, no network) stays excused.
-        return {**item, "outcome": "toolError", "by": "oracle.control"}
+        return _failure(item, "oracle.control")
     return item
+
+
+_DATE: Final = re.compile(
+    r"^\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?)?$"
+    r"|^\d{2}:\d{2}(?::\d{2})?$"
+)
+"""A date, a date-time or a time of day as mcpvcr writes one (ISO 8601)."""
+
+
+def _failed(item: Mapping[str, Any]) -> bool:
+    """A failure: refused, failed, excused, or a failure dressed as success."""
+    flags = item.get("flags")
+    return item.get("outcome") in _FAILED or (
+        item.get("outcome") == "ok" and isinstance(flags, list) and "garbageAnswer" in flags
+    )
+
+
+def _failure(item: dict[str, Any], by: str) -> dict[str, Any]:
+    """The item as the server's failure: toolError, or an ok that is garbage stays so."""
+    flags = item.get("flags")
+    garbage = isinstance(flags, list) and "garbageAnswer" in flags
+    outcome = item.get("outcome")
+    if outcome == "inconclusive":
+        outcome = "ok" if garbage else "toolError"
+    return {**item, "outcome": outcome, "by": by}
+
+
+def _arguments(item: Mapping[str, Any]) -> Any:
+    params = item.get("params")
+    return params.get("arguments") if isinstance(params, Mapping) else None
+
+
+def _typed_guess(item: Mapping[str, Any], param: str) -> bool:
+    """Whether mcpvcr sent a typed literal (a date or a time) for `param`, not a name."""
+    arguments = _arguments(item)
+    value = arguments.get(param) if isinstance(arguments, Mapping) else None
+    return isinstance(value, str) and bool(_DATE.match(value.strip()))
+
+
+def _same_failure(
+    items: list[dict[str, Any]], controls: Mapping[str, Mapping[str, Any]]
+) -> list[dict[str, Any]]:
+    """One failure for every input: the same answer (values and tool name masked) to the
+    valid calls of two or more tools, one of which the guess cannot explain, is the server's.
+
+    The guess cannot explain a failure when nothing was guessed (no arguments, or arguments
+    the user pinned), or when the control call showed the answer does not depend on the
+    value (a date and a nonce that is no date, answered alike). Then "no such thing" for
+    another tool's guess, or the spec's default openWorldHint, explains none of them: the
+    excuse is withdrawn (toolError, or ok with garbageAnswer). An answer a heuristic
+    already blamed on the environment keeps its verdict.
+    """
+    keys: dict[int, str] = {}
+    targets: dict[str, set[str]] = {}
+    anchored: set[str] = set()
+    for item in items:
+        if item.get("method") != "tools/call" or item.get("case") != "valid" or not _failed(item):
+            continue
+        target = str(item.get("target"))
+        key = mask(shape(item), [target])
+        keys[id(item)] = key
+        targets.setdefault(key, set()).add(target)
+        if _unexplained(item, controls.get(target)):
+            anchored.add(key)
+    shared = {key for key in anchored if len(targets[key]) >= 2}
+    if not shared:
+        return items
+    return [
+        _failure(item, "oracle.same_failure")
+        if keys.get(id(item)) in shared and item.get("by") != "text.environment"
+        else item
+        for item in items
+    ]
+
+
+def _unexplained(item: Mapping[str, Any], control: Mapping[str, Any] | None) -> bool:
+    facts = item.get("facts")
+    if not _arguments(item) or (isinstance(facts, list) and "guessed" not in facts):
+        return True
+    if control is None or shape(item) != shape(control):
+        return False
+    return _typed_guess(item, str(control.get("case", ""))[len(CONTROL_PREFIX) :])
 
 
 def _success_like_control(

@@ -484,3 +484,23 @@ def test_sql_is_recognised_from_table_words_and_upper_case_keywords(
     name: str, description: str, expected: str
 ) -> None:
     assert _valid_of(name, description, "query") == expected
+
+
+def test_an_idempotency_key_is_never_shared_between_tools() -> None:
+    from mcpvcr.fuzz.plan import PlanSettings, plan_calls
+    from tests.judge.test_oracles import _cassette, _tool
+
+    schema = {
+        "type": "object",
+        "properties": {"idempotency_key": {"type": "string"}, "node": {"type": "string"}},
+        "required": ["idempotency_key", "node"],
+    }
+    tools = [_tool(name, schema, readOnlyHint=True) for name in ("do_remember", "do_forget")]
+    calls, _ = plan_calls(_cassette(tools, []), PlanSettings())
+    keys = {
+        call.target: call.params["arguments"]["idempotency_key"]
+        for call in calls
+        if call.case == "valid"
+    }
+    # the same key in two tools lets a server replay one tool's record for the other
+    assert len(keys) == 2 and len(set(keys.values())) == 2, keys

@@ -392,3 +392,40 @@ def test_named_fields_all_null_are_a_typed_nothing_not_garbage() -> None:
     for junk in ('{"a": NaN, "b": Infinity}', "null", '{"result": null}'):
         got = classify(method="tools/call", malformed=False, result=_text(junk))
         assert "garbageAnswer" in got.flags, junk
+
+
+@pytest.mark.parametrize(
+    "value",
+    [
+        {
+            "error": "missing_token",
+            "message_ru": "\u041d\u0435 \u0437\u0430\u0434\u0430\u043d",
+            "disclaimer": "x",
+        },
+        {"success": False, "deleted_id": 1, "rows_affected": 0},
+        {"ok": False, "motivo": "sin permiso"},
+        {"error": {"code": "E42"}, "quality": "degraded"},
+        {"success": False, "items": []},
+    ],
+)
+def test_a_failure_envelope_is_no_result_whatever_its_keys_say(value: dict[str, Any]) -> None:
+    got = classify(method="tools/call", malformed=False, guessed=False, result=_json_text(value))
+    assert (got.outcome, got.flags, got.by) == ("ok", ("garbageAnswer",), "shape.error_envelope")
+    structured = {"content": [], "structuredContent": value}
+    got = classify(method="tools/call", malformed=False, guessed=False, result=structured)
+    assert got.by == "shape.error_envelope"
+
+
+@pytest.mark.parametrize(
+    "value",
+    [
+        {"success": True, "rows_affected": 0},
+        {"success": False, "failed": [{"id": 3}], "done": [{"id": 1}]},  # data beside the flag
+        {"error": None, "result": 4},
+        {"error": "", "total": 0},
+        {"status": "failed", "resultado": "3 de 40 pruebas fallaron"},
+    ],
+)
+def test_an_envelope_with_data_or_no_failure_flag_is_a_result(value: dict[str, Any]) -> None:
+    got = classify(method="tools/call", malformed=False, guessed=False, result=_json_text(value))
+    assert (got.outcome, got.flags) == ("ok", ()), value

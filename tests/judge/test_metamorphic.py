@@ -100,3 +100,18 @@ _WORDS = st.text(
 def test_generated_wordings_never_lift_the_grade(wording: str, shape: str) -> None:
     report = _report("--shape", shape, f"--wording={wording}")
     assert report.overall <= NO_RESULT_CAP and report.grade in ("D", "F"), (wording, report.cap)
+
+
+def test_a_name_the_server_never_reads_is_not_excused_as_no_such_thing() -> None:
+    from mcpvcr.judge import judged
+
+    argv = [sys.executable, "-m", "tests.servers", "always_fails", "--shape", "iserror"]
+    cassette = record(stdio_target(argv, cwd=str(REPO_ROOT)), RecordOptions(fuzz=True))
+    valid = {
+        i["target"]: (i["outcome"], i["by"])
+        for i in judged(cassette).interactions
+        if i["case"] == "valid"
+    }
+    # get_item's guess and its control got the failure every tool gets, `status` too,
+    # which takes no argument: the guess is not to blame.
+    assert valid["get_item"] == ("toolError", "oracle.same_failure"), valid

@@ -283,3 +283,69 @@ def test_a_refusal_the_valid_call_got_too_is_no_evidence_about_bad_input() -> No
     )
     # Mirror: a refusal that differs from the base call's is about the bad input.
     assert items["null:kind"]["outcome"] == "toolError"
+
+
+DATE = {
+    "type": "object",
+    "properties": {"start_date": {"type": "string"}},
+    "required": ["start_date"],
+}
+NONE: dict[str, Any] = {"type": "object", "properties": {}}
+BROKEN = "Fehler in {tool}: Name 'tz' ist nicht definiert"  # the same for every input
+
+
+def _broken(tool: str) -> dict[str, Any]:
+    return _text(BROKEN.format(tool=tool), error=True)
+
+
+def test_a_date_answered_like_a_nonce_is_no_guess_to_blame() -> None:
+    calls = [
+        _call("shift", "valid", {"start_date": "2024-01-15"}, _broken("shift")),
+        _call("shift", "control:start_date", {"start_date": "zq-nonce"}, _broken("shift")),
+        _call("get", "valid", {"item_id": "example"}, _broken("get")),
+        _call("get", "control:item_id", {"item_id": "mcpvcr-absent-zq1"}, _broken("get")),
+    ]
+    judged_ = judged(_cassette([_tool("shift", DATE), _tool("get", ID)], calls, network=False))
+    verdicts = {i["target"]: (i["outcome"], i["by"]) for i in judged_.interactions}
+    # the date one never read its input; the name one fails the very same way
+    assert verdicts == {
+        "shift": ("toolError", "oracle.same_failure"),
+        "get": ("toolError", "oracle.same_failure"),
+    }
+    # Mirror: alone, the name's failure shaped like its control's stays "no such thing".
+    assert _valid(_cassette([_tool("get", ID)], calls[2:]))["by"] == "oracle.control"
+
+
+def test_one_failure_for_a_call_that_guessed_nothing_is_the_servers_even_offline() -> None:
+    sql = {"error": {"code": -32603, "message": 'execution failed: near "%": syntax error'}}
+    calls = [
+        _call("timeline", "valid", {}, sql),
+        _call("item_timeline", "valid", {"item_id": "example"}, sql),
+    ]
+    tools = [_tool("timeline", NONE), _tool("item_timeline", ID)]
+    judged_ = judged(_cassette(tools, calls, network=False))
+    assert {(i["outcome"], i["by"]) for i in judged_.interactions} == {
+        ("toolError", "oracle.same_failure")
+    }
+    # Mirror: a tool that declares it reaches the world is still excused offline.
+    declared = [_tool("timeline", NONE, openWorldHint=True), _tool("item_timeline", ID)]
+    item = _valid(_cassette(declared, calls, network=False), "timeline")
+    assert (item["outcome"], item["by"]) == ("inconclusive", "fact.no_network")
+    # Mirror: an answer blamed on the network keeps its excuse.
+    down = {"error": {"code": -32603, "message": "getaddrinfo ENOTFOUND api.example.com"}}
+    calls = [_call("timeline", "valid", {}, down), _call("item_timeline", "valid", {}, down)]
+    item = _valid(_cassette(tools, calls, network=False), "timeline")
+    assert (item["outcome"], item["by"]) == ("inconclusive", "text.environment")
+
+
+def test_the_same_not_found_for_guessed_names_in_many_tools_stays_inconclusive() -> None:
+    not_found = _text("Nicht gefunden.", error=True)
+    calls = [
+        _call(name, case, {"item_id": value}, not_found)
+        for name in ("get_user", "get_order")
+        for case, value in (("valid", "example"), ("control:item_id", "mcpvcr-absent-zq1"))
+    ]
+    judged_ = judged(_cassette([_tool("get_user", ID), _tool("get_order", ID)], calls))
+    assert {(i["outcome"], i["by"]) for i in judged_.interactions} == {
+        ("inconclusive", "oracle.control")
+    }
