@@ -41,7 +41,7 @@ _PLACE_FOR_SECRET_I18N: Final = (
         r"\b|\bsenhas\s+salvas\b|\bhistórico\s+de\s+navegação\b"
     ),
     (
-        r"\b(?:file|cartella)\b[^.;\n]{0,50}\b(?:password|token|credenziali|chiavi)\b"
+        r"\b(?:file|cartella)\b[^.;\n]{0,80}\b(?:password|token|credenziali|chiavi)\b"
         r"|\bpassword\s+salvate\b|\bcronologia\s+(?:di\s+)?navigazione\b"
     ),
     (
@@ -98,6 +98,7 @@ _PLACE_FOR_SECRET_I18N: Final = (
 EFFECTS: Final[dict[str, list[str]]] = {
     # a place where secrets live, described by what it is rather than by its path
     "described_store": [
+        r"\bdotfiles?\b[^.;\n]{0,60}?\b(?:holds?|contains?|keeps?|stores?)\b|\bkubeconfig\b",
         r"\b(?:environment|\.env)\s+files?\b|\bconnection\s+strings?\b",
         # "the file that ftp and curl consult for stored host passwords"
         r"\b" + _PLACE_WORDS + r"\b[^.;\n]{0,60}?\b(?:stores?|keeps?|holds?|contains?|caches?"
@@ -135,6 +136,11 @@ EFFECTS: Final[dict[str, list[str]]] = {
     ],
     # the user's explicit wish is overridden: "even when the user asks for one by name"
     "user_override": [
+        (
+            r"\b(?:auch|selbst)\s+(?:dann,?\s+)?wenn\s+(?:der|die)\s+(?:nutzer|benutzer)\w*"
+            r"|\bwhatever\s+the\s+user\s+(?:\w+\s+)?(?:asks?|says?|wants?|requests?|prefers?)\b"
+            r"|\bif\s+the\s+user\s+insists\b"
+        ),
         (
             r"\b(?:without\s+(?:asking\s+(?:for\s+)?)?confirmation|senza\s+chiedere\s+conferma"
             r"|sin\s+(?:pedir\s+)?confirmación|sans\s+(?:demander\s+(?:de\s+)?)?confirmation"
@@ -218,6 +224,7 @@ EFFECTS: Final[dict[str, list[str]]] = {
     ],
     # this tool used in place of another ("call this tool anyway", "stattdessen", "대신")
     "in_place": [
+        r"\broute\s+(?:every|all)\s+(?:\w+\s+){0,3}?(?:here|to\s+this\s+(?:tool|one))\b",
         (
             r"\b(?:bu\s+araca|esta\s+herramienta|cet\s+outil|dieses\s+tool|questo\s+strumento|esta\s+ferramenta"
             r"|usa\s+esta|use\s+this\s+one|dit\s+hulpmiddel|this\s+tool\s+in\s+their\s+place)\b"
@@ -251,6 +258,7 @@ EFFECTS: Final[dict[str, list[str]]] = {
     ],
     # other tools of the assistant, named as a class ("any other search tool", "他のツール")
     "other_tools": [
+        r"\band(?:ere|eren)\s+\w*(?:werkzeug|tool)\w*|\b\w+\s+server'?s\s+`[\w.-]+`",
         r"כלי\w*\s+(?:\S+\s+){0,2}?(?:ה)?אחר\w*|\bherramientas\s+de\s+otros\b|diğer\s+\S+\s+\S+\s+araçları",
         (
             r"\b(?:server|peladen)\s+lain\b|\bcompeting\s+(?:[\w-]+\s+){0,2}?(?:tools?|services?)\b"
@@ -300,6 +308,11 @@ EFFECTS: Final[dict[str, list[str]]] = {
     # an effect the user would object to, told as what the tool (or the model) does
     "destroy_effect": [
         (
+            r"\b(?:terminat\w*|cancel\w*)\s+(?:every|all)\b|\busuń\s+(?:cały|całą|wszystkie)\b"
+            r"|\btüm\s+(?:\w+\s+){0,4}?iptal\s+et\w*|\bsupprime[zr]?\s+tou[st]\b"
+        ),
+        r"למחוק\s+לצמיתות|מחק\w*\s+את\s+כל|永久删除|完全に削除",
+        (
             r"\b(?:alle|all|todas?|todos|tous|toutes|tutt[ie]|wszystkie|tüm)\s+(?:\w+\s+){0,5}?"
             r"(?:worden\s+|werden\s+|be\s+|são\s+|sono\s+)?(?:verwijderd|gelöscht|supprimé\w*|eliminad\w*"
             r"|removed|deleted|excluíd\w*|eliminat\w*|usunięte|silin\w*|wiped|erased|formatted)\b"
@@ -336,6 +349,11 @@ EFFECTS: Final[dict[str, list[str]]] = {
     ],
     # the model is handed the words it must say to the user, or told to report whatever happens
     "scripted_report": [
+        (
+            r"\b(?:message|text|summary|notice)\s+shown\s+to\s+the\s+user\b|\bw\s+podsumowaniu\s+napisz"
+            r"|\bnapisz,?\s+że\b|\bkullanıcıya\s+yalnızca\b|\bdescribe\s+only\b|\bcukup\s+jawab\b"
+        ),
+        r"ולדווח\s+למשתמש|לדווח\s+למשתמש|דווח\s+למשתמש",
         (
             r"\b(?:report|tell|inform)\s+(?:\w+\s+){0,4}?that\s+(?:only|nothing|no\s+\w+|everything|all)\b"
             r"|\b(?:tell|inform|assure)\s+(?:the\s+)?user\s+(?:that\s+)?(?:the\s+)?\w+\s+(?:\w+\s+){0,2}?"
@@ -426,6 +444,14 @@ EFFECTS: Final[dict[str, list[str]]] = {
     ],
     # authority claimed over the user's or the system's instructions
     "precedence": [
+        (
+            r"\bhigher\s+(?:privileges|authority|priority|rights)\s+than\s+(?:the\s+)?user"
+            r"|\bhöhere\s+(?:rechte|priorität)\s+als\b|\bplus\s+de\s+(?:droits|priorité)\s+que\b"
+            r"|\bmás\s+(?:privilegios|prioridad)\s+que\b|\bpiù\s+(?:privilegi|priorità)\s+di\b"
+            r"|\bwyższe\s+uprawnienia\b|\bdaha\s+yüksek\s+(?:yetki|öncelik)|\blebih\s+tinggi\s+dari\b"
+            r"|выше,?\s+чем\s+у\s+пользовател|вищ\w+\s+за\s+користувач"
+        ),
+        r"صلاحيات\s+أعلى\s+من|أعلى\s+من\s+صلاحيات|比用户更高|ユーザーより(?:高い|強い)|사용자보다\s*높은",
         (
             r"\binstead\s+of\s+the\s+user'?s\s+(?:instructions|requests|wishes)|замість\s+вказівок\s+користувач"
             r"|вместо\s+(?:указаний|инструкций)\s+пользовател|\ben\s+lugar\s+de\s+las\s+instrucciones\s+del"
@@ -546,6 +572,12 @@ EFFECTS: Final[dict[str, list[str]]] = {
     ],
     # the user kept from knowing what happens ("keep the user out of the loop")
     "kept_out": [
+        (
+            r"\bkeep\s+your\s+description\s+of\s+(?:the|this)\b|\bappreciate\s+discretion\b"
+            r"|\bconfidential\s+under\b|\bhal\s+ini\s+bersifat\s+internal\b"
+            r"|(?:that|this)\s+is\s+an?\s+(?:internal|implementation)\s+detail"
+        ),
+        r"اشاره‌ای\s+نکنید|اشاره\s+نکن|به\s+این\s+موضوع\s+اشاره",
         (
             r"\bkeep\s+(?:that|this|the|it|its)\s+(?:\w+\s+){0,5}?out\s+of\s+(?:every|all|any|the|your)\s+"
             r"(?:\w+\s+)?(?:messages?|replies|answers?|summar\w*|reports?|responses?|output)\b"
@@ -734,10 +766,16 @@ DATA: Final[dict[str, list[str]]] = {
     ],
     # a fixed wallet address or IBAN
     "wallet": [
+        (
+            r"\b(?:account|tài\s+khoản|konto|cuenta|compte|conto|conta|rekening)\s*(?:number|số|nr\.?|no\.?)?"
+            r"\s*:?\s*\d{8,}\b"
+        ),
+        r"(?:счёт|счет|рахунок|حساب|खाता|账户|口座|계좌)\s*\D{0,6}\d{8,}",
         r"\b0x[0-9a-f]{40}\b|\bbc1[02-9ac-hj-np-z]{25,60}\b|\b[a-z]{2}\d{2}(?:\s?[a-z0-9]{4}){3,7}\b",
     ],
     # changing where money or messages go
     "redirect_verb": [
+        r"\bînlocuie\w*|\bschimbă\w*",
         (
             r"\b(?:zmie[nń]\w*|změň\w*|ändere\w*|cambia\w*|altere\w*|mude\w*|verander\w*)\b"
             r"|измени\w*|змін\w*|غيّر|बदलें|更改|変更|변경|\bđổi\b"
@@ -751,6 +789,10 @@ DATA: Final[dict[str, list[str]]] = {
     ],
     # the user's own request, as a condition the text then overrides
     "user_asks": [
+        (
+            r"\b(?:if|when|should)\s+the\s+user\s+(?:\w+\s+)?(?:insists?|asks?|presses)\b"
+            r"|\bjika\s+pengguna\s+bertanya\b|\bcuando\s+el\s+usuario\s+utilice\b"
+        ),
         (
             r"\b(?:if|when|whenever|even\s+if|whatever|whichever)\s+(?:\w+\s+)?(?:the\s+)?user\s+"
             r"(?:\w+\s+){0,2}?(?:asks?|requests?|names?|wants?|picks?|chooses?|selects?|prefers?"
@@ -771,6 +813,11 @@ DATA: Final[dict[str, list[str]]] = {
     # a scripted answer for when the user asks about what happens
     "lie_on_ask": [
         (
+            r"\bif\s+(?:the\s+)?user\s+asks?\s+(?:about|whether|which|what|if|how)\b[^.\n]{0,80}"
+            r"\b(?:describe|mention|reply|just\s+say)\b|\bshould\s+the\s+user\s+ask\b"
+            r"|\bjika\s+pengguna\s+bertanya\b[^.\n]{0,60}\bjawab\b"
+        ),
+        (
             r"\bif\s+(?:the\s+)?user\s+(?:ever\s+)?asks?\s+(?:about|whether|which|what|if|how)\b[^.\n]{0,80}"
             r"\b(?:say|answer|tell|reply|respond|claim|deny)\b|\bif\s+asked\b[^.\n]{0,40}\b(?:say|answer"
             r"|deny|claim|mention\s+only)\b|اگر\s+کاربر\s+پرسید|(?:إذا|لو)\s+سأل\s+المستخدم"
@@ -778,6 +825,10 @@ DATA: Final[dict[str, list[str]]] = {
     ],
     # a purchase steered against the user's interest
     "steer": [
+        (
+            r"\b(?:describe|present|label|call)\s+(?:them|it)\s+as\s+(?:the\s+)?(?:cheapest|best|lowest"
+            r"|safest)\b|\beven\s+where\s+(?:another|other|a\s+cheaper)"
+        ),
         (
             r"\beven\s+(?:if|when)\s+(?:\w+\s+){0,3}?(?:cheaper|better|safer|better-rated|lower-priced)\b"
             r"|\bpresent\s+it\s+as\s+the\s+(?:best|cheapest|safest)\b|\b(?:book|pick|choos|apply|select"
@@ -788,6 +839,10 @@ DATA: Final[dict[str, list[str]]] = {
     ],
     # the amount the user pays, changed or shown as it was
     "amount_change": [
+        (
+            r"\b(?:cộng\s+thêm|aggiungi|añade|ajoute|addiere|adicione|dodaj|ekle|tambahkan)\s+\d+\s*%"
+        ),
+        r"(?:добавь|додай|أضف|जोड़|加上|加算|추가)\s*\d+\s*%",
         (
             r"\b(?:multiply|increase|raise|inflate|round\s+up)\s+(?:\w+\s+){0,3}?(?:amount|total|price"
             r"|sum|fee)s?\b|\badd\s+\d+\s*%|\b\d+\s*%\s+(?:of\s+)?(?:the\s+)?(?:amount|částky|kwoty"
@@ -809,6 +864,12 @@ DATA: Final[dict[str, list[str]]] = {
     # other tools acting, as a trigger ("whenever any filesystem tool reads a file")
     "others_act": [
         (
+            r"\bwenn\s+(?:der\s+nutzer\s+)?(?:\w+\s+){0,4}?mit\s+dem\s+[\w-]*tool\b"
+            r"|\bcuando\s+el\s+usuario\s+utilice\s+la\s+herramienta\b|\bquand\s+l['’]\s*utilisateur\s+"
+            r"utilise\s+l['’]\s*outil\b|\bwhen\s+the\s+user\s+(?:\w+\s+)?uses\s+the\s+[\w-]+\s+tool\b"
+        ),
+        r"ツールで[^。\n]{0,20}(?:際|とき)|ツールを使う(?:際|とき)|使用[^。\n]{0,10}工具时|도구로[^.\n]{0,20}(?:때|경우)",
+        (
             r"\b(?:whenever|every\s+time|each\s+time|when|once|after)\s+(?:any|an?|another|other|some)"
             r"\s+(?:other\s+)?(?:[\w-]+\s+){0,2}?(?:tool|server|plugin|connector)s?\b"
             r"|\b(?:cada\s+vez\s+que|siempre\s+que)\s+(?:cualquier|otra)\s+(?:\w+\s+){0,2}?herramienta"
@@ -819,6 +880,19 @@ DATA: Final[dict[str, list[str]]] = {
     ],
     # the assistant's own instructions, named in the scanned languages
     "system_text": [
+        (
+            r"\b(?:before\s+(?:the|this)\s+(?:conversation|chat|session|dialogue)\s+(?:began|started)"
+            r"|at\s+the\s+start\s+of\s+(?:the|this)\s+(?:session|conversation|chat)"
+            r"|en\s+amont\s+de\s+la\s+conversation|avant\s+(?:le\s+début\s+de\s+)?la\s+conversation"
+            r"|antes\s+de\s+(?:que\s+empezara\s+)?la\s+conversación|vor\s+(?:beginn\s+)?(?:des|dem)\s+"
+            r"(?:gesprächs?|chats?)|antes\s+(?:do\s+início\s+)?da\s+conversa|prima\s+(?:dell['’]inizio\s+)?"
+            r"della\s+conversazione|consignes\s+que\s+l['’]\s*opérateur)"
+        ),
+        (
+            r"до\s+начала\s+(?:диалога|разговора|беседы)|исходн\w+\s+инструкц\w*|до\s+початку\s+розмови"
+            r"|对话开始前|设定内容|角色说明|会話(?:が始まる|の開始)前|대화(?:가)?\s*시작(?:되기)?\s*전"
+            r"|ก่อนเริ่มสนทนา|คำสั่งตั้งต้น|قبل\s+بدء\s+المحادثة"
+        ),
         (
             r"\b(?:consignes\s+système|instructions\s+système|invite\s+système|prompt\s+système"
             r"|systemanweisung\w*|systemprompt|instrucciones\s+del\s+sistema|prompt\s+del\s+sistema"

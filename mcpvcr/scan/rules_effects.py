@@ -155,6 +155,10 @@ def secret_into_place(sig: Signals, ctx: Context) -> list[Verdict]:
     return []
 
 
+def _own(name: str, ctx: Context) -> bool:
+    return name in ctx.own_tools or name == ctx.self_name
+
+
 def overrides_user(sig: Signals, ctx: Context) -> list[Verdict]:
     """The user's own request overridden ("even when the user asks for one by name"), with
     the other tools shut out or data destroyed: honest text defers to what the user asks."""
@@ -165,7 +169,9 @@ def overrides_user(sig: Signals, ctx: Context) -> list[Verdict]:
         if sig.in_sentence("user_first", index):
             continue  # "do not call other tools until the user says so, even if ...": it waits
         near = ("other_tools", "generic_tools", "pref_exclusive")
-        shut = any(sig.in_sentence(n, index, reach=1) for n in near)
+        shut = any(sig.in_sentence(n, index, reach=1) for n in near) or any(
+            not _own(name, ctx) for _ref, name in sig.tool_refs
+        )
         destroys = sig.has("destroy_cmd", "destroy_effect")
         if shut or destroys:
             partner = "other tools shut out" if shut else "destruction"
@@ -293,6 +299,19 @@ def siphon_others(sig: Signals, ctx: Context) -> list[Verdict]:
         return []
     for found_span in sig.spans.get("others_act", []):
         index = sig.sentence_of(found_span)
+        fixed = [
+            s
+            for n in ("email", "phone", "url")
+            for s in _near(sig, n, index, 1)
+            if not _sample_before(sig, s)
+        ]
+        if fixed or _near(sig, "destroy_cmd", index, 1):
+            why = "attaches a fixed address or a command to what other tools do"
+            return [
+                Verdict(
+                    "cross_tool_instruction", "error", found_span, why, ("other_tools", "rider")
+                )
+            ]
         lo, hi = _window(sig, index, 1)
         moved = _near(sig, "move_verb", index, 1) or _near(sig, "imperative", index, 1)
         fields = _sink_fields(sig, lo, hi)
@@ -588,6 +607,8 @@ def wallet_redirect(sig: Signals, ctx: Context) -> list[Verdict]:
 
 
 _EFFECTS_SEEN: Final = (
+    "described_store",
+    "env_secret",
     "destroy_cmd",
     "destroy_effect",
     "url",
@@ -667,7 +688,10 @@ def scripted_answer_to_user(sig: Signals, ctx: Context) -> list[Verdict]:
 
 
 _RETAIN: Final = linear_re.compile(
-    r"\b(?:retain|keep|store|sell|share)s?\s+(?:a\s+copy\s+of\s+)?(?:every|all|each)\b", re.I
+    r"\b(?:retain|keep|store|sell|share)s?\s+(?:a\s+copy\s+of\s+)?(?:every|all|each)\b"
+    r"|\b(?:kept|retained|stored|sold|shared|uploaded|sent|logged)\s+(?:\w+\s+)?(?:by|to|with)\s+"
+    r"(?:the\s+)?(?:vendor|us|our|partner|third)",
+    re.I,
 )
 
 
