@@ -145,7 +145,7 @@ EFFECTS: Final[dict[str, list[str]]] = {
             r"\b(?:without\s+(?:asking\s+(?:for\s+)?)?confirmation|senza\s+chiedere\s+conferma"
             r"|sin\s+(?:pedir\s+)?confirmación|sans\s+(?:demander\s+(?:de\s+)?)?confirmation"
             r"|ohne\s+(?:rück)?bestätigung|bez\s+potwierdzenia|tanpa\s+konfirmasi"
-            r"|không\s+cần\s+xác\s+nhận|χωρίς\s+επιβεβαίωση)\b|без\s+подтверждения|без\s+підтвердження"
+            r"|không\s+cần\s+xác\s+nhận)\b|χωρίς\s+επιβεβαίωση|без\s+подтверждения|без\s+підтвердження"
             r"|دون\s+(?:طلب\s+)?(?:تأكيد|موافقة)|बिना\s+पुष्टि|无需确认|不经确认|確認せず|확인\s*없이"
             r"|โดยไม่ต้องยืนยัน|ללא\s+אישור|בלי\s+אישור|بدون\s+تایید|גם\s+אם\s+המשתמש\s+מבקש"
         ),
@@ -662,7 +662,7 @@ DATA: Final[dict[str, list[str]]] = {
         ),
         (
             r"\b(?:mật\s+khẩu|mã\s+pin|khóa\s+riêng(?:\s+tư)?|số\s+thẻ|mã\s+otp|lösenord"
-            r"|heslo|hesla|κωδικ\w*\s+πρόσβασης|סיסמ\w*)\b"
+            r"|heslo|hesla)\b|κωδικ\w*\s+πρόσβασης|סיסמ\w*"
         ),
     ],
     "personal_noun": [
@@ -681,7 +681,7 @@ DATA: Final[dict[str, list[str]]] = {
             r"|correo\s+electrónico|número\s+de\s+teléfono|dirección|fecha\s+de\s+nacimiento"
             r"|pasaporte|nombre\s+completo|endereço|telefone|data\s+de\s+nascimento|passaporte"
             r"|nome\s+completo|indirizzo|numero\s+di\s+telefono|data\s+di\s+nascita|passaporto"
-            r"|geboortedatum|telefoonnummer|adres|bsn|paspoort|adres\w*|numer\s+telefonu|pesel"
+            r"|geboortedatum|telefoonnummer|bsn|paspoort|adres\w*|numer\s+telefonu|pesel"
             r"|data\s+urodzenia|telefon\s+numara\w*|adres\w*|doğum\s+tarihi|tc\s+kimlik"
             r"|alamat|nomor\s+telepon|tanggal\s+lahir|nik|paspor)\b"
         ),
@@ -760,7 +760,7 @@ DATA: Final[dict[str, list[str]]] = {
         (
             r"\b(?:confirm\w*|approv\w*|review\w*|consent\w*|bestätig\w*|confirma\w*|conferm\w*"
             r"|potwierdz\w*|onay\w*"
-            r"|konfirmasi|xác\s+nhận|επιβεβαίω\w*)\b"
+            r"|konfirmasi|xác\s+nhận)|επιβεβαίω\w*"
         ),
         r"(?:подтвержд\w*|підтвердж\w*|تأكيد|موافقة|पुष्टि|确认|確認|확인|ยืนยัน|אישור|تایید)",
     ],
@@ -777,7 +777,7 @@ DATA: Final[dict[str, list[str]]] = {
     "redirect_verb": [
         r"\bînlocuie\w*|\bschimbă\w*",
         (
-            r"\b(?:zmie[nń]\w*|změň\w*|ändere\w*|cambia\w*|altere\w*|mude\w*|verander\w*)\b"
+            r"\b(?:zmie[nń]\w*|změň\w*|ändere\w*|cambia\w*|altere\w*|mude\w*|verander\w*)"
             r"|измени\w*|змін\w*|غيّر|बदलें|更改|変更|변경|\bđổi\b"
         ),
         (

@@ -15,6 +15,7 @@ from typing import Final
 
 from mcpvcr import linear_re
 from mcpvcr.scan.context import ANSWERS, Context
+from mcpvcr.scan.lexicon import param_sinks
 from mcpvcr.scan.rules_effects import CHECKS as EFFECT_CHECKS
 from mcpvcr.scan.rules_flow import (
     _FORBIDS,
@@ -346,6 +347,8 @@ def _sources(sig: Signals, ctx: Context) -> list[Verdict]:
         beside = sig.in_sentence("param_sink", index, reach=1) and (
             sig.in_sentence("param_sink", index) or sig.in_sentence("imperative", index, reach=1)
         )
+        if beside and _named_for_secrets(sig, index):
+            beside = []  # "pass the user's password in the `password` field": its own place
         if beside or (own_input and ordered):
             why = "asks the model to put credentials or conversation into a parameter"
             out.append(
@@ -358,7 +361,7 @@ def _sources(sig: Signals, ctx: Context) -> list[Verdict]:
         # "set `quote_original` to true to include the original message": a flag, not a hand-over
         handed = handed and not _FLAG_SET.search(sig.masked, *sig.sentences[index])
         ordered = sig.in_sentence("imperative", index) and handed
-        if ordered and not purpose_sensitive(ctx.purpose):
+        if ordered and not purpose_sensitive(ctx.purpose) and not _named_for_secrets(sig, index):
             why = "orders the model to fetch or hand over credentials or conversation"
             out.append(Verdict("credential_access", "error", source[0], why, ("source", "order")))
             break
@@ -372,6 +375,18 @@ def _sources(sig: Signals, ctx: Context) -> list[Verdict]:
             )
             break
     return out
+
+
+_SECRET_FIELD: Final = linear_re.compile(
+    r"token|key|secret|pass|auth|cred|session|cookie|login|bearer|jwt|cert", re.I
+)
+
+
+def _named_for_secrets(sig: Signals, index: int) -> bool:
+    """Every field the sentence names as a place is one meant for a credential."""
+    lo, hi = sig.sentences[index] if index < len(sig.sentences) else (0, 0)
+    names = [g for m in param_sinks(sig.folded.text[lo:hi]) for g in m.groups() if g]
+    return bool(names) and all(_SECRET_FIELD.search(n) for n in names)
 
 
 _DETECTOR_FRAME: Final = linear_re.compile(

@@ -1,0 +1,56 @@
+"""Issue 22, round 6: six adversarial sets written blind, one after another.
+
+Each set (60 poisoned tool descriptions in 13 to 24 languages, 60 hard honest ones) was written
+by a helper who never saw the scanner, its code or an earlier set, and measured once before any
+change was fitted to it; `first_look` in the data keeps that figure, `before_round` the scanner
+of the round's start on the same set. The first looks are the honest measure of how far the
+scanner generalises (21, 37, 29, 29, 35 and 29 of 60). The assertions below are a ratchet on the
+present figures: recall may only rise and false positives only fall.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.scan.test_fresh_set import _severities
+
+DATA: dict[str, Any] = json.loads(
+    (Path(__file__).resolve().parents[1] / "poison_corpus" / "blind_r6.json").read_text("utf-8")
+)["sets"]
+
+# present figures: poisoned found (of 60), benign errors (of 60)
+NOW = {
+    "fresh4": (56, 0),
+    "fresh5": (60, 0),
+    "fresh6": (52, 0),
+    "fresh7": (51, 0),
+    "fresh8": (57, 0),
+    "fresh9": (29, 2),
+}
+
+
+@pytest.mark.parametrize("name", sorted(NOW))
+def test_a_blind_set_keeps_its_recall(name: str) -> None:
+    found = [t for t in DATA[name]["poisoned"] if "error" in _severities(t, [])]
+    assert len(DATA[name]["poisoned"]) == 60
+    assert len(found) >= NOW[name][0]
+
+
+@pytest.mark.parametrize("name", sorted(NOW))
+def test_a_blind_sets_honest_texts_stay_clean(name: str) -> None:
+    benign = DATA[name]["benign"]
+    judged = [_severities(t, re.findall(r"\b[a-z]+_[a-z_]+\b", t)) for t in benign]
+    assert len(benign) == 60
+    assert sum(1 for s in judged if "error" in s) <= NOW[name][1]
+
+
+def test_the_first_looks_are_recorded_with_the_round_start() -> None:
+    for meta in DATA.values():
+        found, errors = meta["first_look"]
+        assert 0 <= found <= 60 and 0 <= errors <= 60
+        assert found >= meta["before_round"][0]  # each first look beat the round's start
