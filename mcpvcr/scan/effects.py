@@ -13,7 +13,8 @@ from typing import Final
 
 from mcpvcr import linear_re
 from mcpvcr.pattern_group import PatternGroup
-from mcpvcr.scan.lexicon_effects import DATA, EFFECTS
+from mcpvcr.scan.lexicon_data import DATA
+from mcpvcr.scan.lexicon_effects import EFFECTS
 
 Span = tuple[int, int]
 

@@ -16,6 +16,7 @@ from typing import Final
 from mcpvcr import linear_re
 from mcpvcr.scan.context import ANSWERS, Context
 from mcpvcr.scan.lexicon import param_sinks
+from mcpvcr.scan.rules_deceit import CHECKS as DECEIT_CHECKS
 from mcpvcr.scan.rules_effects import CHECKS as EFFECT_CHECKS
 from mcpvcr.scan.rules_flow import (
     _FORBIDS,
@@ -718,4 +719,5 @@ _CHECKS: Final = (
     destroy_and_misreport,
     steer_reply,
     *EFFECT_CHECKS,
+    *DECEIT_CHECKS,
 )

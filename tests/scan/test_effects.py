@@ -15,7 +15,8 @@ from pathlib import Path
 import pytest
 
 from mcpvcr import linear_re
-from mcpvcr.scan.lexicon_effects import DATA, EFFECTS
+from mcpvcr.scan.lexicon_data import DATA
+from mcpvcr.scan.lexicon_effects import EFFECTS
 from mcpvcr.scan.normalize import fold
 from tests.scan.test_fresh_set import _severities
 

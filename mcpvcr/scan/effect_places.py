@@ -1,0 +1,193 @@
+"""Where the effect rules look: the fields a text names as places, its sentences, and the
+user's data named in them (shared by `rules_effects` and `rules_deceit`)."""
+
+from __future__ import annotations
+
+import re
+from typing import Final
+
+from mcpvcr import linear_re
+from mcpvcr.scan.context import Context
+from mcpvcr.scan.lexicon import param_sinks
+from mcpvcr.scan.signals import Signals, Span
+
+SOURCES: Final = ("described_store", "env_secret", "store", "quantified")
+OUTSIDE: Final = ("url", "email", "phone", "image")
+TAKEN: Final = ("read_verb", "move_verb", "content_word", "fill_verb")
+# A parameter meant for a credential takes one by design ("pass that token as
+# `session_token`"): the attack routes a secret into a field that is not for it.
+CREDENTIAL_FIELD: Final = linear_re.compile(
+    r"token|key|secret|pass|auth|cred|session|cookie|login|bearer|jwt|cert", re.I
+)
+# "the `payload` parameter", "`memo` 引数": a quoted name before the word for a field
+NAME_BEFORE_FIELD: Final = linear_re.compile(
+    r"[`'\"‘“]([^\W\d][\w-]{0,40})[`'\"’”]\s*(?:parameter|argument|field|param|arg|property"
+    r"|引数|参数|字段|매개변수|파라미터|필드|параметр\w*|поле)"
+    # "al parámetro `delimitador`": the word for a field, then the quoted name
+    r"|\b(?:parámetro|parâmetro|paramètre|argumento|argument|campo|champ|feld|parametro|trường"
+    r"|tham\s+số|alan\w*|παράμετρ\w*|פרמטר|בפרמטר|پارامتر|পরামিতি|параметр\w*|поле|полі"
+    r"|พารามิเตอร์|en|dans|nel|nella|no|na|w|ke|в|у|σε|στο|στην)\s*"
+    r"[`'\"‘“]([^\W\d][\w-]{0,40})[`'\"’”]",
+    re.I,
+)
+# "whenever any filesystem tool reads a file", "每当任何 Git 工具": other tools acting, as a trigger
+WHOLE: Final = linear_re.compile(
+    r"\b(?:full|entire|whole|complete|all)\s+(?:\w+\s+)?(?:contents?|text|body|bodies|data)\b"
+    r"|\bcontents?\b|\bbodies\b",
+    re.I,
+)
+# "pass its path as `config`": a path or a name is not the secret itself
+ONLY_A_NAME: Final = linear_re.compile(
+    r"\b(?:path|location|filename|file\s+name|name|directory)\s+(?:of\s+\w+\s+)?(?:as|in|into|to)\b",
+    re.I,
+)
+# "do not run destructive commands such as rm -rf": a command named to forbid or illustrate
+NOT_AN_ORDER: Final = linear_re.compile(
+    r"\b(?:do\s+not|don'?t|never|such\s+as|e\.g\.|for\s+example|like|unless|avoid|refuses?"
+    r"|blocks?|rejects?|prevents?|disallows?|forbids?|denies|detects?|flags?|warns?)\b",
+    re.I,
+)
+
+
+def sentence_index(sig: Signals, span: Span) -> int:
+    return sig.sentence_of(span)
+
+
+def near(sig: Signals, name: str, index: int, after: int = 2) -> list[Span]:
+    """Spans of `name` in sentence `index` or the `after` sentences following it."""
+    return [s for s in sig.spans.get(name, []) if index <= sig.sentence_of(s) <= index + after]
+
+
+def sink_fields(sig: Signals, lo: int, hi: int) -> list[tuple[Span, str]]:
+    text = sig.folded.text[lo:hi]
+    found = [
+        ((lo + m.start(), lo + m.end()), name)
+        for m in param_sinks(text)
+        for name in m.groups()
+        if name
+    ]
+    found += [
+        ((lo + m.start(), lo + m.end()), next(g for g in m.groups() if g))
+        for m in NAME_BEFORE_FIELD.finditer(text)
+    ]
+    return found
+
+
+BACKTICK_NAME: Final = linear_re.compile(r"`([^\W\d][\w-]{0,40})`")
+HOLDS_OR_FILLS: Final = linear_re.compile(
+    r"\b(?:carr(?:y|ies)|contains?|holds?|includes?|must\s+(?:be\s+)?(?:populated|filled|set)"
+    r"|populated|filled)\b",
+    re.I,
+)
+
+
+def held_names(sig: Signals, lo: int, hi: int) -> list[tuple[Span, str]]:
+    """Backticked names in a stretch that says a name holds or is filled with something
+    ("`schema_url` carries ...", "the `calibration` field must be populated with ...")."""
+    fills = any(lo <= s[0] < hi for s in sig.spans.get("fill_verb", []))
+    if not (fills or HOLDS_OR_FILLS.search(sig.masked, lo, hi)):
+        return []
+    names = BACKTICK_NAME.finditer(sig.folded.text[lo:hi])
+    return [((lo + m.start(), lo + m.end()), m.group(1)) for m in names]
+
+
+def window(sig: Signals, index: int, after: int) -> tuple[int, int]:
+    last = min(index + after, len(sig.sentences) - 1)
+    if not sig.sentences:
+        return (0, len(sig.folded.text))
+    return (sig.sentences[min(index, last)][0], sig.sentences[last][1])
+
+
+def is_own(name: str, ctx: Context) -> bool:
+    return name in ctx.own_tools or name == ctx.self_name
+
+
+def forbidden(sig: Signals, span: Span) -> bool:
+    index = sig.sentence_of(span)
+    start = sig.sentences[index][0] if index < len(sig.sentences) else 0
+    return bool(NOT_AN_ORDER.search(sig.folded.text[start : span[0]]))
+
+
+REPLY_DATA: Final = (
+    "cred",
+    "conv",
+    "quantified",
+    "verbatim_context",
+    "sysprompt",
+    "conv_noun",
+    "personal_noun",
+    "secret_noun",
+)
+
+
+# A field named for what is put into it takes it by design (`password`, `recipient_email`);
+# a generic input (`text`, `query`) may carry anything the user asks the tool to work on.
+FOR_SECRETS: Final = linear_re.compile(
+    r"token|key|secret|pass|auth|cred|session|cookie|login|bearer|jwt|cert|pin|otp|code|card|cvv"
+    r"|mfa|totp|^(?:input|text|plaintext|value|data|content|query|q)$",
+    re.I,
+)
+FOR_PERSONAL: Final = linear_re.compile(
+    r"mail|phone|tel|mobile|addr|contact|recipient|^to$|^cc$|^bcc$|name|^user(?:_?id)?$|customer"
+    r"|person|profile|birth|dob|iban|account|passport|ssn|number|^(?:input|text|query|q|search"
+    r"|body|content|message|data|value|payload)$",
+    re.I,
+)
+FOR_CONVERSATION: Final = linear_re.compile(
+    r"conv|chat|messages?|history|transcript|context|text|content|body|input|prompt|dialog"
+    r"|instruction",
+    re.I,
+)
+FOR_INSTRUCTIONS: Final = linear_re.compile(r"system_?prompt|instruction|^prompt$", re.I)
+DATA_SLOT_OR_COLLECTOR: Final = linear_re.compile(
+    r"[{<$]|=\s*$|collect|ingest|hook|track|telemetry|analytics|sync|backup|beacon|metrics|log\b",
+    re.I,
+)
+
+
+def data_in_sentence(sig: Signals, index: int) -> list[tuple[Span, str]]:
+    """The user's secrets or personal data named in sentence `index` (with whose they are)."""
+    found = [(s, "conversation") for s in sig.in_sentence("conv_noun", index)]
+    found += [(s, "instructions") for s in sig.in_sentence("sysprompt", index)]
+    found += [(s, "instructions") for s in sig.in_sentence("system_text", index)]
+    owned = sig.in_sentence("user_word", index) or sig.in_sentence("conv", index)
+    if owned:
+        found += [(s, "secret") for s in sig.in_sentence("secret_noun", index)]
+        found += [(s, "personal") for s in sig.in_sentence("personal_noun", index)]
+    start = sig.sentences[index][0] if index < len(sig.sentences) else 0
+    return [
+        (span, kind)
+        for span, kind in found
+        if not NOT_AN_ORDER.search(sig.folded.text, start, span[0])
+    ]
+
+
+SAMPLE_MARK: Final = linear_re.compile(
+    r"(?:e\.g\.|for\s+example|such\s+as|like|例如|比如|例[:：]|例えば|z\.\s?b\.|p\.\s?ej\.|par\s+exemple"
+    r"|por\s+ejemplo|por\s+exemplo|ad\s+esempio|bijv\.?|np\.|örn\.?|misal(?:nya)?|например|напр\."
+    r"|наприклад|예[:：]|예를\s*들어|ví\s+dụ|مثل|مثال|उदाहरण|เช่น)[\s(（:：]*\Z",
+    re.I,
+)
+
+
+def sample_before(sig: Signals, span: Span) -> bool:
+    """A phone or address right after "e.g." / "例如" is a format sample, not a destination."""
+    return bool(SAMPLE_MARK.search(sig.folded.text[max(0, span[0] - 25) : span[0]]))
+
+
+EFFECTS_SEEN: Final = (
+    "described_store",
+    "env_secret",
+    "destroy_cmd",
+    "destroy_effect",
+    "url",
+    "email",
+    "phone",
+    "publish",
+    "store",
+    "cred",
+    "conv",
+    "secret_noun",
+    "personal_noun",
+    "conv_noun",
+)
