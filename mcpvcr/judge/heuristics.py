@@ -108,9 +108,9 @@ HEURISTICS: Final = {
         ),
         Heuristic(
             "oracle.base_refusal",
-            "a malformed case refused with the very answer its tool's valid call failed with "
-            "is no evidence that bad input is refused (inconclusive)",
-            "the malformed and the valid answer, each with the values it sent masked",
+            "a malformed case refused with the very answer its tool's valid or control call "
+            "failed with is no evidence that bad input is refused (inconclusive, no code flag)",
+            "the malformed, the valid and the control answer, each with the values it sent masked",
         ),
         Heuristic(
             "oracle.refusal_shape",

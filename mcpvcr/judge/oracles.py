@@ -87,31 +87,47 @@ def apply(
         out.append(item)
     if "oracle.same_failure" not in disabled:
         out = _same_failure(out, controls)
-    out = out if "oracle.base_refusal" in disabled else _base_refusals(out)
+    out = out if "oracle.base_refusal" in disabled else _base_refusals(out, controls)
     out = out if "oracle.canned" in disabled else _canned(out, controls, tools)
     if "oracle.control" in disabled:
         return out
     return [_success_like_control(item, controls, tools) for item in out]
 
 
-def _base_refusals(items: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """A malformed case refused with the very answer its tool's valid call got is no
-    evidence that bad input is refused: the base call fails that way anyway
-    ("command is required", for a parameter the schema does not require). Inconclusive."""
-    base: dict[str, str] = {}
-    for item in items:
-        if item.get("case") == "valid" and item.get("outcome") in _FAILED:
+def _base_refusals(
+    items: list[dict[str, Any]], controls: Mapping[str, Mapping[str, Any]]
+) -> list[dict[str, Any]]:
+    """A malformed case refused with the very answer its tool's valid call got, or its control
+    call got ("no such thing" for a value that cannot exist), is no evidence that bad input
+    is refused: the base call fails that way anyway ("command is required", for a parameter
+    the schema does not require; "spec not found", for a guessed id). Inconclusive, and its
+    error code says nothing about how the server refuses bad input."""
+    base: dict[str, set[str]] = {}
+    for item in [*items, *controls.values()]:
+        case = str(item.get("case", ""))
+        if (case == "valid" or case.startswith(CONTROL_PREFIX)) and item.get("outcome") in _FAILED:
             text = content_shape(item)
             if text and item.get("method") == "tools/call":
-                base[str(item.get("target"))] = text
+                base.setdefault(str(item.get("target")), set()).add(text)
     if not base:
         return items
     return [
-        {**item, "outcome": "inconclusive", "by": "oracle.base_refusal", "latencyMs": None}
-        if _refused_malformed(item) and content_shape(item) == base.get(str(item.get("target")))
+        _not_a_refusal(item)
+        if _refused_malformed(item) and content_shape(item) in base.get(str(item.get("target")), ())
         else item
         for item in items
     ]
+
+
+def _not_a_refusal(item: Mapping[str, Any]) -> dict[str, Any]:
+    flags = [f for f in item.get("flags", []) if f != "wrongErrorCode"]
+    return {
+        **item,
+        "outcome": "inconclusive",
+        "by": "oracle.base_refusal",
+        "latencyMs": None,
+        "flags": flags,
+    }
 
 
 def _refused_malformed(item: Mapping[str, Any]) -> bool:

@@ -285,6 +285,44 @@ def test_a_refusal_the_valid_call_got_too_is_no_evidence_about_bad_input() -> No
     assert items["null:kind"]["outcome"] == "toolError"
 
 
+def test_a_refusal_shaped_like_the_control_is_no_evidence_about_bad_input() -> None:
+    # the valid call works on a harvested id; a malformed case still carries the guessed one
+    # and gets the control's "no such thing" as a JSON-RPC error with the server's own code
+    strict = {**ID, "additionalProperties": False}
+    missing = {"error": {"code": -32000, "message": "SPEC_NOT_FOUND: {}"}}
+
+    def gone(value: str) -> dict[str, Any]:
+        return {"error": {**missing["error"], "message": f"SPEC_NOT_FOUND: {value}"}}
+
+    calls = [
+        _call("get", "valid", {"item_id": "001-real"}, _text("# 001-real\nbody")),
+        _call(
+            "get", "control:item_id", {"item_id": "mcpvcr-absent-zq1"}, gone("mcpvcr-absent-zq1")
+        ),
+        _call(
+            "get",
+            "extra_garbage",
+            {"item_id": "042-guess", "zz": 1},
+            gone("042-guess"),
+            "malformed",
+        ),
+        _call(
+            "get",
+            "wrong_type:item_id",
+            {"item_id": 7},
+            {"error": {"code": -32000, "message": "bad type"}},
+            "malformed",
+        ),
+    ]
+    items = {i["case"]: i for i in judged(_cassette([_tool("get", strict)], calls)).interactions}
+    extra = items["extra_garbage"]
+    assert (extra["outcome"], extra["by"]) == ("inconclusive", "oracle.base_refusal")
+    assert "wrongErrorCode" not in extra.get("flags", [])
+    # Mirror: a refusal unlike the control's is about the bad input, code and all.
+    assert items["wrong_type:item_id"]["outcome"] != "inconclusive"
+    assert "wrongErrorCode" in items["wrong_type:item_id"].get("flags", [])
+
+
 DATE = {
     "type": "object",
     "properties": {"start_date": {"type": "string"}},
