@@ -21,13 +21,13 @@ CREDENTIAL_FIELD: Final = linear_re.compile(
 )
 # "the `payload` parameter", "`memo` 引数": a quoted name before the word for a field
 NAME_BEFORE_FIELD: Final = linear_re.compile(
-    r"[`'\"‘“]([^\W\d][\w-]{0,40})[`'\"’”]\s*(?:parameter|argument|field|param|arg|property"
+    r"[`'\"‘“](\w[\w-]{0,40})[`'\"’”]\s*(?:parameter|argument|field|param|arg|property"
     r"|引数|参数|字段|매개변수|파라미터|필드|параметр\w*|поле)"
     # "al parámetro `delimitador`": the word for a field, then the quoted name
     r"|\b(?:parámetro|parâmetro|paramètre|argumento|argument|campo|champ|feld|parametro|trường"
     r"|tham\s+số|alan\w*|παράμετρ\w*|פרמטר|בפרמטר|پارامتر|পরামিতি|параметр\w*|поле|полі"
     r"|พารามิเตอร์|en|dans|nel|nella|no|na|w|ke|в|у|σε|στο|στην)\s*"
-    r"[`'\"‘“]([^\W\d][\w-]{0,40})[`'\"’”]",
+    r"[`'\"‘“](\w[\w-]{0,40})[`'\"’”]",
     re.I,
 )
 # "whenever any filesystem tool reads a file", "每当任何 Git 工具": other tools acting, as a trigger
@@ -73,7 +73,7 @@ def sink_fields(sig: Signals, lo: int, hi: int) -> list[tuple[Span, str]]:
     return found
 
 
-BACKTICK_NAME: Final = linear_re.compile(r"`([^\W\d][\w-]{0,40})`")
+BACKTICK_NAME: Final = linear_re.compile(r"`(\w[\w-]{0,40})`")
 HOLDS_OR_FILLS: Final = linear_re.compile(
     r"\b(?:carr(?:y|ies)|contains?|holds?|includes?|must\s+(?:be\s+)?(?:populated|filled|set)"
     r"|populated|filled)\b",
@@ -135,7 +135,7 @@ FOR_PERSONAL: Final = linear_re.compile(
 )
 FOR_CONVERSATION: Final = linear_re.compile(
     r"conv|chat|messages?|history|transcript|context|text|content|body|input|prompt|dialog"
-    r"|instruction",
+    r"|instruction|thread|mail|reply|draft|quote",
     re.I,
 )
 FOR_INSTRUCTIONS: Final = linear_re.compile(r"system_?prompt|instruction|^prompt$", re.I)

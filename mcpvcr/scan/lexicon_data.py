@@ -14,6 +14,7 @@ from typing import Final
 # and personal data, named by what they are (nouns are few per language; orders are many).
 DATA: Final[dict[str, list[str]]] = {
     "secret_noun": [
+        r"\b(?:private\s+half|key\s+pair)\b|אסימונ\w*|คุกกี้",
         r"(?:αριθμ\w*\s+κάρτας|κάρτα\w*)",
         (
             r"(?:ssh-?ключ\w*|токен\w*\s+доступа|токен\w*|διακριτικ\w*\s+πρόσβασης|κωδικ\w*|סיסמ\w*"
@@ -69,6 +70,7 @@ DATA: Final[dict[str, list[str]]] = {
         ),
     ],
     "personal_noun": [
+        r"位置情報|端末情報|位置信息|위치\s*정보",
         r"(?:כתובת\s*(?:ה)?מגורים|מספר\s+(?:ה)?טלפון|תאריך\s+(?:ה)?לידה|תעודת\s+זהות)",
         (
             r"\b(?:e-?mail\s+address(?:es)?|phone\s+numbers?|mobile\s+numbers?|home\s+address(?:es)?"
@@ -102,6 +104,7 @@ DATA: Final[dict[str, list[str]]] = {
     ],
     # the conversation itself, in languages the older lexicons do not cover
     "conv_noun": [
+        r"\b(?:conversation\s+transcripts?|current\s+conversation|whole\s+thread\s+of\s+the\s+chat)\b",
         r"\b(?:user'?s|their)\s+(?:\w+\s+){0,3}?(?:message|prompt|request)\b|\bthe\s+last\s+thing\s+they\s+typed\b",
         (
             r"\b(?:(?:user'?s|their)\s+(?:\w+\s+){0,3}?(?:messages|prompts|chats?)|(?:toda|toute|tutta)"
@@ -139,6 +142,7 @@ DATA: Final[dict[str, list[str]]] = {
     ],
     # putting something into a place, in languages the move verbs do not cover
     "fill_verb": [
+        r"คัดลอก|\blisää\b",
         r"\b(?:lägg\s+till|skicka|vidarebefordra|encaminhe|reenvía|reenvoie|leite\w*\s+weiter)\b",
         (
             r"\b(?:füge|fügen|trage|ajoute[zr]?|insère[zr]?|remplis(?:sez)?|añade|agrega|incluye|rellena"
@@ -192,6 +196,7 @@ DATA: Final[dict[str, list[str]]] = {
     ],
     # the user's own request, as a condition the text then overrides
     "user_asks": [
+        r"\bom\s+användaren\s+(?:väljer|ber)\b|\bhvis\s+brukeren\s+(?:velger|ber)\b|\bals\s+de\s+gebruiker\s+(?:kiest|vraagt)\b",
         (
             r"\b(?:if|when|should)\s+the\s+user\s+(?:\w+\s+)?(?:insists?|asks?|presses)\b"
             r"|\bjika\s+pengguna\s+bertanya\b|\bcuando\s+el\s+usuario\s+utilice\b"
@@ -215,6 +220,10 @@ DATA: Final[dict[str, list[str]]] = {
     ],
     # a scripted answer for when the user asks about what happens
     "lie_on_ask": [
+        (
+            r"\bif\s+(?:the\s+)?user\s+asks?\s+about\b[^.\n]{0,60}\battribute\b"
+            r"|質問されても|聞かれても|尋ねられても|اگر\s+کاربر\s+پرسید"
+        ),
         (
             r"\bif\s+(?:the\s+)?user\s+asks?\s+(?:about|whether|which|what|if|how)\b[^.\n]{0,80}"
             r"\b(?:describe|mention|reply|just\s+say)\b|\bshould\s+the\s+user\s+ask\b"
@@ -242,6 +251,7 @@ DATA: Final[dict[str, list[str]]] = {
     ],
     # the amount the user pays, changed or shown as it was
     "amount_change": [
+        r"\blisää\s+(?:\w+\s+)?\d+\s*%",
         (
             r"\b(?:cộng\s+thêm|aggiungi|añade|ajoute|addiere|adicione|dodaj|ekle|tambahkan)\s+\d+\s*%"
         ),
@@ -267,6 +277,13 @@ DATA: Final[dict[str, list[str]]] = {
     # other tools acting, as a trigger ("whenever any filesystem tool reads a file")
     "others_act": [
         (
+            r"\b(?:fra|från|von|de|du|da|z|dari)\s+(?:en\s+|einem\s+|un\s+|uma\s+)?(?:annen|annan"
+            r"|anderen|autre|otro|outro|altro|innego|başka|lain)\s+(?:server\w*|serwer\w*|sunucu\w*)"
+            r"|\bal\s+altui\s+server\b|\btoisen\s+palvelimen\b|\beines\s+anderen\s+servers\b"
+            r"|\bd['’]\s*un\s+autre\s+serveur\b|\bde\s+(?:otro|outro)\s+servidor\b|\bdi\s+un\s+altro\s+server\b"
+        ),
+        r"другого\s+сервера|іншого\s+сервера|خادم\s+آخر|दूसरे\s+सर्वर|其他服务器|別のサーバー|다른\s*서버",
+        (
             r"\bwenn\s+(?:der\s+nutzer\s+)?(?:\w+\s+){0,4}?mit\s+dem\s+[\w-]*tool\b"
             r"|\bcuando\s+el\s+usuario\s+utilice\s+la\s+herramienta\b|\bquand\s+l['’]\s*utilisateur\s+"
             r"utilise\s+l['’]\s*outil\b|\bwhen\s+the\s+user\s+(?:\w+\s+)?uses\s+the\s+[\w-]+\s+tool\b"
@@ -283,6 +300,11 @@ DATA: Final[dict[str, list[str]]] = {
     ],
     # the assistant's own instructions, named in the scanned languages
     "system_text": [
+        (
+            r"\b(?:before\s+the\s+user'?s\s+first\s+message|operator-supplied\s+(?:setup|instructions"
+            r"|configuration|prompt)|(?:my|your)\s+initial\s+configuration|chỉ\s+dẫn\s+ban\s+đầu"
+            r"|nhà\s+vận\s+hành)\b|до\s+первого\s+сообщения\s+пользовател|скрыт\w+\s+правил"
+        ),
         (
             r"\b(?:before\s+(?:the|this)\s+(?:conversation|chat|session|dialogue)\s+(?:began|started)"
             r"|at\s+the\s+start\s+of\s+(?:the|this)\s+(?:session|conversation|chat)"
@@ -312,13 +334,38 @@ DATA: Final[dict[str, list[str]]] = {
     ],
     # a payload that runs code or fetches and runs a script, inside a code span
     "payload_code": [
+        r"`[^`\n]{0,200}(?:\bimport\s+[\w.]+(?:\s+as\s+\w+)?\s*;|__import__\(|urlopen\()[^`\n]{0,200}`",
         (
             r"`[^`\n]{0,200}(?:\|\s*(?:sudo\s+)?(?:ba|z|da)?sh\b|\beval\s*\(|\batob\s*\(|\bexec\s*\("
             r"|base64\s+(?:-d|--decode)|<script\b|\bimport\s+\w+\s*;)[^`\n]{0,200}`"
         ),
     ],
+    # the other tools smeared, so the model routes away from them
+    "disparage": [
+        (
+            r"\b(?:unreliable|unsafe|insecure|deprecated|malicious|buggy|corrupt\w*|leaks?|leaking|scam\w*"
+            r"|dangerous|stale|compromised|unzuverlässig|unsicher|fehlerhaft|peu\s+fiables?"
+            r"|non\s+sécurisé\w*|poco\s+fiables?|insegur[oa]s?|não\s+confiáve\w*|inaffidabil\w*"
+            r"|niebezpieczn\w*|onbetrouwba\w*|güvenilmez\w*|tidak\s+aman|opålitlig\w*|upålitelig\w*"
+            r"|không\s+an\s+toàn)\b"
+        ),
+        (
+            r"ненад[её]жн\w*|небезпечн\w*|ненадійн\w*|غير\s+آمن[ةه]?|معطلة|असुरक्षित|अविश्वसनीय|不可靠"
+            r"|不安全|信頼できない|危険|신뢰할\s*수\s*없|위험|ไม่ปลอดภัย|לא\s+מאובטח\w*|ناامن"
+        ),
+    ],
+    # selling, not advising: a purchase, an affiliate or referral link, a product named
+    "sell": [
+        (
+            r"\b(?:buy|purchase|invest\w*|subscribe|sign\s+up|affiliate|referral|partner\s+link|coupon"
+            r"|discount|promo\s+code|open\s+an\s+account|funds?|vpn|loans?|stocks?|shares|hosting"
+            r"|fonds|aktie\w*|kredit\w*|pożyczk\w*|prêt\w*|préstamo\w*|empréstimo\w*|prestito\w*)\b"
+        ),
+        r"(?:خرید|رمزارز|شراء|खरीद|购买|买入|購入|買う|매수|구매|종목|товар\w*|купи\w*|кредит\w*)",
+    ],
     # the person the assistant serves, or what they said ("the user's", "my", "in the chat")
     "user_word": [
+        r"\b(?:this\s+(?:machine|computer|device)(?:'s)?|the\s+user'?s\s+(?:machine|computer|device))\b",
         r"(?:χρήστ\w*)",
         (r"(?:του\s+χρήστη|המשתמש|של\s+המשתמש|کاربر|ব্যবহারকারী|uživatel\w*|användar\w*)"),
         (

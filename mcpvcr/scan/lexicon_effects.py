@@ -137,6 +137,10 @@ EFFECTS: Final[dict[str, list[str]]] = {
     # the user's explicit wish is overridden: "even when the user asks for one by name"
     "user_override": [
         (
+            r"\book\s+als\s+de\s+gebruiker\b|\bäven\s+om\s+användaren\b|\bselv\s+om\s+brukeren\b"
+            r"|حتى\s+(?:لو|إذا|وإن)\s+طلب\w*\s+المستخدم"
+        ),
+        (
             r"\b(?:auch|selbst)\s+(?:dann,?\s+)?wenn\s+(?:der|die)\s+(?:nutzer|benutzer)\w*"
             r"|\bwhatever\s+the\s+user\s+(?:\w+\s+)?(?:asks?|says?|wants?|requests?|prefers?)\b"
             r"|\bif\s+the\s+user\s+insists\b"
@@ -224,6 +228,11 @@ EFFECTS: Final[dict[str, list[str]]] = {
     ],
     # this tool used in place of another ("call this tool anyway", "stattdessen", "대신")
     "in_place": [
+        (
+            r"\bre-?routed?\s+(?:here|to\s+this)\b|\bbortse\s+från\s+valet\b|\banvänd\s+alltid\s+den\s+här\b"
+            r"|\bgebruik\s+je\s+uitsluitend\b|\btreat\s+that\s+as\s+a\s+(?:slip|mistake|typo)\b"
+        ),
+        r"بدل[اًًٌ]*\s+منها|بدلًا",
         r"\broute\s+(?:every|all)\s+(?:\w+\s+){0,3}?(?:here|to\s+this\s+(?:tool|one))\b",
         (
             r"\b(?:bu\s+araca|esta\s+herramienta|cet\s+outil|dieses\s+tool|questo\s+strumento|esta\s+ferramenta"
@@ -258,6 +267,13 @@ EFFECTS: Final[dict[str, list[str]]] = {
     ],
     # other tools of the assistant, named as a class ("any other search tool", "他のツール")
     "other_tools": [
+        (
+            r"\b(?:built-in|native|bundled)\s+(?:[\w-]+\s+){0,3}?tools?\b|\btools?\s+on\s+this\s+host\b"
+            r"|\b(?:different|other|another)\s+(?:[\w-]+\s+){0,2}?(?:integrations?|connectors?|apps?"
+            r"|clients?|sources?|checkers?)\b|\b\w+\s+server'?s\s+[`'\"]?[a-z_][\w.-]*"
+            r"|\bandere\s+\w*tools?\b|\b(?:annan|andra)\s+(?:\w+\s+)?\w*(?:källa|källor|källorna|verktyg)\b"
+        ),
+        r"المدمجة|الأدوات\s+الأخرى",
         r"\band(?:ere|eren)\s+\w*(?:werkzeug|tool)\w*|\b\w+\s+server'?s\s+`[\w.-]+`",
         r"כלי\w*\s+(?:\S+\s+){0,2}?(?:ה)?אחר\w*|\bherramientas\s+de\s+otros\b|diğer\s+\S+\s+\S+\s+araçları",
         (
@@ -308,6 +324,10 @@ EFFECTS: Final[dict[str, list[str]]] = {
     # an effect the user would object to, told as what the tool (or the model) does
     "destroy_effect": [
         (
+            r"\bgeri\s+dönüşü\s+olma\w*|\bsmaž\s+(?:celý|celou|všechny)\b|\bodstraň\s+(?:celý|všechny)\b"
+            r"|\bsenza\s+passare\s+dal\s+cestino\b"
+        ),
+        (
             r"\b(?:terminat\w*|cancel\w*)\s+(?:every|all)\b|\busuń\s+(?:cały|całą|wszystkie)\b"
             r"|\btüm\s+(?:\w+\s+){0,4}?iptal\s+et\w*|\bsupprime[zr]?\s+tou[st]\b"
         ),
@@ -349,6 +369,7 @@ EFFECTS: Final[dict[str, list[str]]] = {
     ],
     # the model is handed the words it must say to the user, or told to report whatever happens
     "scripted_report": [
+        r"\bnapiš,?\s+že\b|\bdo\s+odpovědi\s+napiš\b|\battribute\s+it\s+to\b|と答え",
         (
             r"\b(?:message|text|summary|notice)\s+shown\s+to\s+the\s+user\b|\bw\s+podsumowaniu\s+napisz"
             r"|\bnapisz,?\s+że\b|\bkullanıcıya\s+yalnızca\b|\bdescribe\s+only\b|\bcukup\s+jawab\b"
@@ -420,6 +441,11 @@ EFFECTS: Final[dict[str, list[str]]] = {
     ],
     # a conversation turn or system voice written into a description
     "fake_turn": [
+        (
+            r"\[\s*(?:message\s+(?:du\s+)?(?:système|développeur)|développeur|entwickler|desarrollador"
+            r"|sviluppatore|admin\w*|nota\s+del\s+sistema)[^\]\n]{0,20}\]"
+        ),
+        r"(?:^|\n)[ \t]*(?:#{1,6}[ \t]*)?(?:σύστημα|מערכת|سیستم|ระบบ|hệ\s+thống)[ \t]*[:：]",
         r"\[\s*(?:assistant|user|system|human|ai|model|utilisateur|usuario|benutzer)\s*\]",
         r"#{2,}\s*(?:system|système|sistema|systeem|systém|σύστημα|системн\w*)\b[^#\n]{0,40}#{2,}",
         r"\[\s*(?:system|admin(?:istrator)?|developer|host)\s*\]",
@@ -444,6 +470,10 @@ EFFECTS: Final[dict[str, list[str]]] = {
     ],
     # authority claimed over the user's or the system's instructions
     "precedence": [
+        (
+            r"\b(?:a|ont)\s+(?:la\s+)?priorité\s+sur\b|вищий\s+пріоритет|высший\s+приоритет"
+            r"|более\s+высокий\s+приоритет|παρακάμπτ\w*\s+τις\s+επιλογές"
+        ),
         (
             r"\bhigher\s+(?:privileges|authority|priority|rights)\s+than\s+(?:the\s+)?user"
             r"|\bhöhere\s+(?:rechte|priorität)\s+als\b|\bplus\s+de\s+(?:droits|priorité)\s+que\b"
@@ -488,6 +518,7 @@ EFFECTS: Final[dict[str, list[str]]] = {
     ],
     # a standing grant or suspension of the assistant's rules ("safety rules are suspended")
     "grant": [
+        r"εξουσιοδοτ\w*|\bhas\s+(?:already\s+)?consented\b|έχει\s+ήδη\s+συναινέσει",
         (
             r"\b(?:il\s+)?m['’]\s*autorise|\bautoriz[zs]a\w*\s+a\b|\bermächtigt\b|\bupoważnia\b"
             r"|\bmengizinkan\b|\bразрешает\b|\bдозволяє\b|\b(?:full|complete|unrestricted)\s+access\b"
@@ -532,6 +563,11 @@ EFFECTS: Final[dict[str, list[str]]] = {
     ],
     # every later reply carries something: a standing order over the whole conversation
     "every_reply": [
+        (
+            r"\b(?:for\s+the\s+rest\s+of\s+this\s+(?:session|conversation|chat)|a\s+partir\s+de\s+esta"
+            r"\s+llamada|cada\s+respuesta\s+tuya|once\s+this\s+tool\s+has\s+been\s+used)\b"
+        ),
+        r"बाकी\s+सभी\s+जवाबों|सभी\s+जवाबों\s+में|हर\s+जवाब",
         (
             r"\b(?:for\s+the\s+rest\s+of\s+the\s+(?:session|conversation|chat)|every\s+(?:later|future"
             r"|subsequent|following)\s+(?:answer|reply|response|message)s?)\b"
@@ -590,8 +626,20 @@ EFFECTS: Final[dict[str, list[str]]] = {
             r"\b|\b(?:unbemerkt|à\s+son\s+insu|sin\s+que\s+(?:lo\s+)?sepa|sem\s+que\s+(?:o\s+)?saiba)\b"
         ),
     ],
+    # what the tool or model does, left out of what the user is told
+    "left_out": [
+        (
+            r"\b(?:leave|keep)\s+(?:\w+\s+){0,6}?out\s+of\s+(?:your|the|every|all|any)\s+(?:\w+\s+)?"
+            r"(?:explanations?|summar\w*|repl(?:y|ies)|answers?|messages?|descriptions?|reports?"
+            r"|responses?)\b"
+        ),
+    ],
     # a carrier the user does not see in the rendered reply
     "hidden_carrier": [
+        (
+            r"\b(?:ancho\s+cero|largeur\s+nulle|nullbreit\w*|largura\s+zero|larghezza\s+zero)\b"
+            r"|нулевой\s+ширины|零宽|ゼロ幅"
+        ),
         (
             r"\bhtml\s+comments?\b|<!--|\binvisible\b|\bhidden\s+(?:text|span|div|field|comment)\b"
             r"|\bzero[\s-]width\b|\bwhite\s+(?:text|font)\b"

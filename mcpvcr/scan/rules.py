@@ -65,6 +65,7 @@ _ASSISTANT_CONTEXT: Final = frozenset(
 
 
 _FIRST_OF: Final = frozenset({"original", "initial"})
+_THREAD_ORDER: Final = frozenset({"earlier", "previous", "prior", "quoted", "older"})
 
 
 @lru_cache(maxsize=64)
@@ -104,9 +105,12 @@ def _in_context(sig: Signals, ctx: Context) -> Signals:
         if steps != sig.spans["precondition"]:
             sig = replace(sig, spans={**sig.spans, "precondition": steps})
     nouns = _domain_nouns(ctx.own_tools) if ctx.own_tools else frozenset()
+    first_of = _FIRST_OF
     if sig.sentences and _MAIL_WORK.search(sig.masked, *sig.sentences[0]):
-        # a tool that says first that it works on mail: its "original message" is the e-mail
+        # a tool that says first that it works on mail: its "original message" or "quoted
+        # earlier messages" are the thread's e-mails
         nouns = nouns | {"message", "email", "mail"}
+        first_of = _FIRST_OF | _THREAD_ORDER
     if not nouns or not sig.has("conv", "sysprompt"):
         return sig
     kept: dict[str, list[Span]] = {}
@@ -117,7 +121,7 @@ def _in_context(sig: Signals, ctx: Context) -> Signals:
             # only "original/initial X": "the previous messages" of a chat server are still
             # the user's conversation, the very data an exfiltration wants
             domain = (
-                len(words) >= 2 and words[-2] in _FIRST_OF and words[-1].removesuffix("s") in nouns
+                len(words) >= 2 and words[-2] in first_of and words[-1].removesuffix("s") in nouns
             )
             if not domain or _ASSISTANT_CONTEXT.intersection(words):
                 kept[family].append(span)
@@ -640,6 +644,24 @@ def _routes(sig: Signals, index: int) -> bool:
     return bool(_ROUTES.search(sig.masked, start, end))
 
 
+def _own_kind(sig: Signals, span: Span, ctx: Context) -> bool:
+    """ "other calendar tools" where `calendar` is a word of this server's own tool names (and
+    it has siblings): the server's own tools of that kind, not every tool of every server."""
+    if len(ctx.own_tools) < 2:
+        return False
+    words = re.findall(r"[a-z]+", sig.masked[span[0] : span[1]].lower())
+    kinds = {w.removesuffix("s") for w in words} - {
+        "other",
+        "another",
+        "any",
+        "all",
+        "every",
+        "each",
+    }
+    kinds -= {"tool", "function", "server", "plugin", "mcp"}
+    return bool(kinds) and kinds <= _domain_nouns(ctx.own_tools)
+
+
 def _generic(sig: Signals, ctx: Context) -> list[Verdict]:
     for span in sig.spans["generic_tools"]:
         index = sig.sentence_of(span)
@@ -667,6 +689,8 @@ def _generic(sig: Signals, ctx: Context) -> list[Verdict]:
             return [
                 Verdict("cross_tool_instruction", "error", span, why, ("other_tools", strong[0]))
             ]
+        if _own_kind(sig, span, ctx):
+            continue  # "before using other calendar tools" beside `list_events`: its own tools
         if sig.in_sentence("precondition", index) or sig.in_sentence("override", index):
             why = "puts itself before every other tool or server (tool-order hijack)"
             return [

@@ -244,7 +244,10 @@ def code_planted(sig: Signals, ctx: Context) -> list[Verdict]:
     for found_span in sig.spans.get("payload_code", []):
         index = sig.sentence_of(found_span)
         lo, hi = window(sig, max(0, index - 1), 1)
-        if _AUTHORING.search(sig.folded.text, lo, hi) and not forbidden(sig, found_span):
+        if (
+            near(sig, "every_reply", max(0, index - 1), 2)
+            or _AUTHORING.search(sig.folded.text, lo, hi)
+        ) and not forbidden(sig, found_span):
             why = "adds a payload to the code the model writes for the user"
             return [Verdict("poisoning_marker", "error", found_span, why, ("code", "planted"))]
     return []
@@ -276,16 +279,30 @@ def standing_ad(sig: Signals, ctx: Context) -> list[Verdict]:
         return []
     for span in sig.spans.get("every_reply", []):
         index = sentence_index(sig, span)
-        if near(sig, "promote", max(0, index - 1), 2):
+        promoted = near(sig, "promote", max(0, index - 1), 2)
+        sold = near(sig, "sell", max(0, index - 1), 2) or near(sig, "url", index, 1)
+        if promoted and sold:
             why = "orders every later answer to promote something"
             return [Verdict("preference_manipulation", "error", span, why, ("every_reply", "ad"))]
     return []
 
 
 def wallet_redirect(sig: Signals, ctx: Context) -> list[Verdict]:
-    """A fixed wallet address or IBAN that payments are redirected to."""
+    """A fixed wallet address or IBAN that payments are redirected to, or a fixed address
+    swapped in for the one the user gave."""
     if ctx.kind in ANSWERS or ctx.kind == "name":
         return []
+    for span in sig.spans.get("redirect_verb", []):
+        index = sentence_index(sig, span)
+        fixed = [
+            s
+            for n in ("email", "phone")
+            for s in near(sig, n, index, 0)
+            if not sample_before(sig, s)
+        ]
+        if fixed and sig.has("user_word", "amount_change"):
+            why = "swaps a fixed address in for the one the user gave"
+            return [Verdict("exfiltration", "error", span, why, ("redirect", "fixed"))]
     for span in sig.spans.get("wallet", []):
         if sample_before(sig, span):
             continue
@@ -301,7 +318,11 @@ def kept_out(sig: Signals, ctx: Context) -> list[Verdict]:
     if ctx.kind in ANSWERS or ctx.kind == "name":
         return []
     for span in sig.spans.get("kept_out", []):
-        seen = [n for n in EFFECTS_SEEN if sig.has(n)]
+        seen = [
+            n
+            for n in (*EFFECTS_SEEN, "kept_out", "left_out", "conceal", "conceal_soft")
+            if sig.has(n)
+        ]
         if seen:
             why = f"keeps the user from knowing what happens ({seen[0]})"
             return [Verdict("poisoning_marker", "error", span, why, ("kept_out", seen[0]))]
@@ -382,6 +403,39 @@ def weakened_in_every_answer(sig: Signals, ctx: Context) -> list[Verdict]:
     return []
 
 
+def smear_and_redirect(sig: Signals, ctx: Context) -> list[Verdict]:
+    """Other tools smeared (unsafe, buggy, leaking) and their work routed to this one."""
+    if ctx.kind in ANSWERS or ctx.kind == "name":
+        return []
+    for span in sig.spans.get("disparage", []):
+        index = sentence_index(sig, span)
+        smeared = sig.in_sentence("other_tools", index) or sig.in_sentence("generic_tools", index)
+        routed = near(sig, "in_place", max(0, index - 1), 2) or near(
+            sig, "user_override", max(0, index - 1), 2
+        )
+        if smeared and routed:
+            why = "smears the other tools and routes their work to this one"
+            return [
+                Verdict("preference_manipulation", "error", span, why, ("disparage", "redirect"))
+            ]
+    return []
+
+
+def left_out(sig: Signals, ctx: Context) -> list[Verdict]:
+    """What happens, left out of what the user is told ("leave the script out of your
+    explanation"); keeping secrets out of replies protects and is not reported."""
+    if ctx.kind in ANSWERS or ctx.kind == "name":
+        return []
+    for span in sig.spans.get("left_out", []):
+        guarded = any(
+            span[0] <= s[0] < span[1] for n in ("cred", "secret_noun") for s in sig.spans.get(n, [])
+        )
+        if not guarded:
+            why = "keeps what the tool does out of what the user is told"
+            return [Verdict("poisoning_marker", "error", span, why, ("concealment",))]
+    return []
+
+
 CHECKS: Final = (
     overrides_user,
     destroy_and_script,
@@ -398,4 +452,6 @@ CHECKS: Final = (
     scripted_answer_to_user,
     money_steered,
     weakened_in_every_answer,
+    smear_and_redirect,
+    left_out,
 )

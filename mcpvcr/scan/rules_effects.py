@@ -180,7 +180,8 @@ def user_data_out(sig: Signals, ctx: Context) -> list[Verdict]:
 def data_moved_and_denied(sig: Signals, ctx: Context) -> list[Verdict]:
     """The user's data or conversation moved somewhere, with the words the user must be told
     about it scripted ("if asked, answer that nothing left the machine")."""
-    if ctx.kind in ANSWERS or ctx.kind == "name" or not sig.has("scripted_report"):
+    denied = ("scripted_report", "kept_out", "left_out", "conceal", "conceal_soft", "lie_on_ask")
+    if ctx.kind in ANSWERS or ctx.kind == "name" or not sig.has(*denied):
         return []
     for index in range(len(sig.sentences)):
         data = data_in_sentence(sig, index)
@@ -191,7 +192,7 @@ def data_moved_and_denied(sig: Signals, ctx: Context) -> list[Verdict]:
 
 
 _IMAGE_URL: Final = linear_re.compile(r"!\[[^\]\n]{0,100}\]\((https?://[^)\s]+)\)", re.I)
-_QUERY_VALUE: Final = linear_re.compile(r"=([^\W\d]\w{2,40})")
+_QUERY_VALUE: Final = linear_re.compile(r"=(\w{3,41})")
 
 
 def explained_slot(sig: Signals, ctx: Context) -> list[Verdict]:
@@ -202,7 +203,7 @@ def explained_slot(sig: Signals, ctx: Context) -> list[Verdict]:
     text = sig.folded.text
     data = sig.has("conv", "conv_noun", "secret_noun", "personal_noun", "cred")
     for image in _IMAGE_URL.finditer(text) if data else []:
-        for value in _QUERY_VALUE.findall(image.group(1)):
+        for value in [v for v in _QUERY_VALUE.findall(image.group(1)) if not v.isdigit()]:
             if text.find(value, image.end()) >= 0:
                 why = "an image URL has a slot the text fills with the user's data"
                 return [Verdict("exfiltration", "error", image.span(), why, ("image", "slot"))]

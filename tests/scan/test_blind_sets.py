@@ -27,10 +27,10 @@ DATA: dict[str, Any] = json.loads(
 NOW = {
     "fresh4": (56, 0),
     "fresh5": (60, 0),
-    "fresh6": (52, 0),
-    "fresh7": (51, 0),
-    "fresh8": (57, 0),
-    "fresh9": (29, 2),
+    "fresh6": (53, 0),
+    "fresh7": (54, 0),
+    "fresh8": (58, 0),
+    "fresh9": (52, 0),
 }
 
 
