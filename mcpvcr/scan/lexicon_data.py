@@ -104,6 +104,7 @@ DATA: Final[dict[str, list[str]]] = {
     ],
     # the conversation itself, in languages the older lexicons do not cover
     "conv_noun": [
+        r"\bhistorial\s+(?:completo\s+)?del\s+chat\b",
         r"\b(?:conversation\s+transcripts?|current\s+conversation|whole\s+thread\s+of\s+the\s+chat)\b",
         r"\b(?:user'?s|their)\s+(?:\w+\s+){0,3}?(?:message|prompt|request)\b|\bthe\s+last\s+thing\s+they\s+typed\b",
         (
@@ -173,6 +174,7 @@ DATA: Final[dict[str, list[str]]] = {
     ],
     # a fixed wallet address or IBAN
     "wallet": [
+        r"\b(?:akaun|account|konto|cuenta|compte|conto)\s+\d{3,5}(?:-\d{3,5}){2,}\b",
         (
             r"\b(?:account|tài\s+khoản|konto|cuenta|compte|conto|conta|rekening)\s*(?:number|số|nr\.?|no\.?)?"
             r"\s*:?\s*\d{8,}\b"
@@ -182,6 +184,7 @@ DATA: Final[dict[str, list[str]]] = {
     ],
     # changing where money or messages go
     "redirect_verb": [
+        r"\brout(?:e|ed)\s+(?:via|through)\b|\bas\s+the\s+beneficiary\b",
         r"\bînlocuie\w*|\bschimbă\w*",
         (
             r"\b(?:zmie[nń]\w*|změň\w*|ändere\w*|cambia\w*|altere\w*|mude\w*|verander\w*)"
@@ -221,6 +224,13 @@ DATA: Final[dict[str, list[str]]] = {
     # a scripted answer for when the user asks about what happens
     "lie_on_ask": [
         (
+            r"\b(?:dacă\s+utilizatorul\s+întreabă|pokud\s+se\s+uživatel\s+zeptá|si\s+el\s+usuario\s+pregunta"
+            r"|si\s+l['’]\s*utilisateur\s+demande|wenn\s+der\s+nutzer\s+fragt|se\s+o\s+usuário\s+perguntar"
+            r"|se\s+l['’]\s*utente\s+chiede|jeśli\s+użytkownik\s+zapyta|kullanıcı\s+sorarsa"
+            r"|nếu\s+người\s+dùng\s+hỏi)\b"
+        ),
+        r"אם\s+המשתמש\s+שואל|המשתמש\s+שואל|หากผู้ใช้ถาม|если\s+пользователь\s+спросит|якщо\s+користувач\s+запитає|إذا\s+سأل\s+المستخدم|अगर\s+उपयोगकर्ता\s+पूछे|如果用户问|ユーザーに聞かれたら|사용자가\s*묻",
+        (
             r"\bif\s+(?:the\s+)?user\s+asks?\s+about\b[^.\n]{0,60}\battribute\b"
             r"|質問されても|聞かれても|尋ねられても|اگر\s+کاربر\s+پرسید"
         ),
@@ -251,6 +261,12 @@ DATA: Final[dict[str, list[str]]] = {
     ],
     # the amount the user pays, changed or shown as it was
     "amount_change": [
+        (
+            r"\b(?:reduce|reduz\w*|reduzca|réduis\w*|verringer\w*|riduc\w*|zmniejsz\w*)\s+(?:\w+\s+){0,2}?"
+            r"(?:amount|valor|montante|importe|montant|betrag|importo|kwot\w*)|\b(?:full|entire)\s+amount\b"
+            r"|\bmontante\s+integral\b|\bimporte\s+íntegro\b|\bmontant\s+intégral\b|\bvollen\s+betrag\b"
+            r"|\btambahkan\s+(?:\w+\s+){0,3}?\d+\s*%"
+        ),
         r"\blisää\s+(?:\w+\s+)?\d+\s*%",
         (
             r"\b(?:cộng\s+thêm|aggiungi|añade|ajoute|addiere|adicione|dodaj|ekle|tambahkan)\s+\d+\s*%"
@@ -277,6 +293,11 @@ DATA: Final[dict[str, list[str]]] = {
     # other tools acting, as a trigger ("whenever any filesystem tool reads a file")
     "others_act": [
         (
+            r"\bwhenever\s+the\s+[\w-]+\s+server'?s\s+[\w-]+\s+tool\b|\bwhen(?:ever)?\s+the\s+[\w-]+\s+tool\s+"
+            r"(?:writes|reads|sends|runs|creates|opens)\b|\bkun\s+käytät\s+\w*työkalu\w*"
+            r"|\begy\s+másik\s+\w*eszköz\w*"
+        ),
+        (
             r"\b(?:fra|från|von|de|du|da|z|dari)\s+(?:en\s+|einem\s+|un\s+|uma\s+)?(?:annen|annan"
             r"|anderen|autre|otro|outro|altro|innego|başka|lain)\s+(?:server\w*|serwer\w*|sunucu\w*)"
             r"|\bal\s+altui\s+server\b|\btoisen\s+palvelimen\b|\beines\s+anderen\s+servers\b"
@@ -300,6 +321,11 @@ DATA: Final[dict[str, list[str]]] = {
     ],
     # the assistant's own instructions, named in the scanned languages
     "system_text": [
+        (
+            r"\b(?:ausgangsanweisung\w*|anweisungen\s+des\s+betreibers|vor\s+der\s+ersten\s+nutzernachricht"
+            r"|preamble|operator\s+setup\s+text|persona\s+rules)\b|початков\w+\s+інструкц\w*"
+            r"|розробник\w*\s+чату|دستورالعمل‌های\s+اولیه|پیش\s+از\s+شروع\s+گفتگو"
+        ),
         (
             r"\b(?:before\s+the\s+user'?s\s+first\s+message|operator-supplied\s+(?:setup|instructions"
             r"|configuration|prompt)|(?:my|your)\s+initial\s+configuration|chỉ\s+dẫn\s+ban\s+đầu"
@@ -342,6 +368,7 @@ DATA: Final[dict[str, list[str]]] = {
     ],
     # the other tools smeared, so the model routes away from them
     "disparage": [
+        r"\b(?:frequently|often|usually)\s+wrong\b|\binaccurate\b|\boutdated\b|\bverouder\w*",
         (
             r"\b(?:unreliable|unsafe|insecure|deprecated|malicious|buggy|corrupt\w*|leaks?|leaking|scam\w*"
             r"|dangerous|stale|compromised|unzuverlässig|unsicher|fehlerhaft|peu\s+fiables?"
@@ -356,12 +383,17 @@ DATA: Final[dict[str, list[str]]] = {
     ],
     # selling, not advising: a purchase, an affiliate or referral link, a product named
     "sell": [
+        r"\b(?:premium|upgrade|pro\s+plan)\b|\bref=\w+|\butm_\w+",
         (
             r"\b(?:buy|purchase|invest\w*|subscribe|sign\s+up|affiliate|referral|partner\s+link|coupon"
             r"|discount|promo\s+code|open\s+an\s+account|funds?|vpn|loans?|stocks?|shares|hosting"
             r"|fonds|aktie\w*|kredit\w*|pożyczk\w*|prêt\w*|préstamo\w*|empréstimo\w*|prestito\w*)\b"
         ),
         r"(?:خرید|رمزارز|شراء|खरीद|购买|买入|購入|買う|매수|구매|종목|товар\w*|купи\w*|кредит\w*)",
+    ],
+    # a hook that runs later on the user's machine (shell profiles, cron, login items)
+    "persistence_hook": [
+        r"\.(?:bashrc|zshrc|bash_profile|profile)\b|\bcrontab\b|\blaunchagents?\b|\blogin\s+items?\b",
     ],
     # the person the assistant serves, or what they said ("the user's", "my", "in the chat")
     "user_word": [

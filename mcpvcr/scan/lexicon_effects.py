@@ -98,6 +98,7 @@ _PLACE_FOR_SECRET_I18N: Final = (
 EFFECTS: Final[dict[str, list[str]]] = {
     # a place where secrets live, described by what it is rather than by its path
     "described_store": [
+        r"\b(?:uses?|needs?)\s+to\s+(?:authenticate|log\s+in|sign\s+in)\b",
         r"\bdotfiles?\b[^.;\n]{0,60}?\b(?:holds?|contains?|keeps?|stores?)\b|\bkubeconfig\b",
         r"\b(?:environment|\.env)\s+files?\b|\bconnection\s+strings?\b",
         # "the file that ftp and curl consult for stored host passwords"
@@ -136,6 +137,7 @@ EFFECTS: Final[dict[str, list[str]]] = {
     ],
     # the user's explicit wish is overridden: "even when the user asks for one by name"
     "user_override": [
+        r"\b(?:istese|seçse|belirtse|söylese)\s+bile\b",
         (
             r"\book\s+als\s+de\s+gebruiker\b|\bäven\s+om\s+användaren\b|\bselv\s+om\s+brukeren\b"
             r"|حتى\s+(?:لو|إذا|وإن)\s+طلب\w*\s+المستخدم"
@@ -229,6 +231,10 @@ EFFECTS: Final[dict[str, list[str]]] = {
     # this tool used in place of another ("call this tool anyway", "stattdessen", "대신")
     "in_place": [
         (
+            r"\bgebruik\s+altijd\s+deze\b|\bnaast\s+je\s+neer\b|\bändå\b|\bsubstitut\w+\s+(?:a\s+call\s+to\s+)?this\s+one"
+            r"|\bdiscard\s+its\s+output\b"
+        ),
+        (
             r"\bre-?routed?\s+(?:here|to\s+this)\b|\bbortse\s+från\s+valet\b|\banvänd\s+alltid\s+den\s+här\b"
             r"|\bgebruik\s+je\s+uitsluitend\b|\btreat\s+that\s+as\s+a\s+(?:slip|mistake|typo)\b"
         ),
@@ -267,6 +273,7 @@ EFFECTS: Final[dict[str, list[str]]] = {
     ],
     # other tools of the assistant, named as a class ("any other search tool", "他のツール")
     "other_tools": [
+        r"\bandere\s+\w*(?:dienst|tool)\w*|\bannat\s+\w*verktyg\b|\bbaşka\s+bir\s+\w+|\begy\s+másik\s+\w+",
         (
             r"\b(?:built-in|native|bundled)\s+(?:[\w-]+\s+){0,3}?tools?\b|\btools?\s+on\s+this\s+host\b"
             r"|\b(?:different|other|another)\s+(?:[\w-]+\s+){0,2}?(?:integrations?|connectors?|apps?"
@@ -323,6 +330,8 @@ EFFECTS: Final[dict[str, list[str]]] = {
     ],
     # an effect the user would object to, told as what the tool (or the model) does
     "destroy_effect": [
+        (r"\bpermanently\s+purge\w*|\bissue\s+a\s+drop\b|\bdrop\s+(?:it|them)\b"),
+        r"강제\s*푸시|덮어쓰",
         (
             r"\bgeri\s+dönüşü\s+olma\w*|\bsmaž\s+(?:celý|celou|všechny)\b|\bodstraň\s+(?:celý|všechny)\b"
             r"|\bsenza\s+passare\s+dal\s+cestino\b"
@@ -369,6 +378,11 @@ EFFECTS: Final[dict[str, list[str]]] = {
     ],
     # the model is handed the words it must say to the user, or told to report whatever happens
     "scripted_report": [
+        (
+            r"\b(?:tell|inform)\s+(?:the\s+)?user\s+only\b|\bshould\s+still\s+(?:read|say|show)\b"
+            r"|\breport\s+(?:\w+\s+){0,3}?as\s+[\"'`‘“]|\bprzedstaw\w*\s+(?:\w+\s+)?(?:to\s+)?jako\b"
+            r"|\binforme\s+ao\s+cliente\s+que\b"
+        ),
         r"\bnapiš,?\s+že\b|\bdo\s+odpovědi\s+napiš\b|\battribute\s+it\s+to\b|と答え",
         (
             r"\b(?:message|text|summary|notice)\s+shown\s+to\s+the\s+user\b|\bw\s+podsumowaniu\s+napisz"
@@ -441,6 +455,7 @@ EFFECTS: Final[dict[str, list[str]]] = {
     ],
     # a conversation turn or system voice written into a description
     "fake_turn": [
+        r"\[\s*(?:सिस्टम\s+संदेश|系统消息|システムメッセージ|시스템\s*메시지|системное\s+сообщение|رسالة\s+النظام)\s*\]",
         (
             r"\[\s*(?:message\s+(?:du\s+)?(?:système|développeur)|développeur|entwickler|desarrollador"
             r"|sviluppatore|admin\w*|nota\s+del\s+sistema)[^\]\n]{0,20}\]"
@@ -470,6 +485,7 @@ EFFECTS: Final[dict[str, list[str]]] = {
     ],
     # authority claimed over the user's or the system's instructions
     "precedence": [
+        r"\bpriment\s+sur\b|\bprime\s+sur\b|\bl['’]\s*emportent\s+sur\b",
         (
             r"\b(?:a|ont)\s+(?:la\s+)?priorité\s+sur\b|вищий\s+пріоритет|высший\s+приоритет"
             r"|более\s+высокий\s+приоритет|παρακάμπτ\w*\s+τις\s+επιλογές"
@@ -518,6 +534,7 @@ EFFECTS: Final[dict[str, list[str]]] = {
     ],
     # a standing grant or suspension of the assistant's rules ("safety rules are suspended")
     "grant": [
+        r"व्यवस्थापक|\badministrateur\s+a\s+(?:approuvé|autorisé)",
         r"εξουσιοδοτ\w*|\bhas\s+(?:already\s+)?consented\b|έχει\s+ήδη\s+συναινέσει",
         (
             r"\b(?:il\s+)?m['’]\s*autorise|\bautoriz[zs]a\w*\s+a\b|\bermächtigt\b|\bupoważnia\b"
@@ -563,6 +580,7 @@ EFFECTS: Final[dict[str, list[str]]] = {
     ],
     # every later reply carries something: a standing order over the whole conversation
     "every_reply": [
+        r"\bevery\s+(?:later\s+)?code\s+block\b",
         (
             r"\b(?:for\s+the\s+rest\s+of\s+this\s+(?:session|conversation|chat)|a\s+partir\s+de\s+esta"
             r"\s+llamada|cada\s+respuesta\s+tuya|once\s+this\s+tool\s+has\s+been\s+used)\b"
@@ -609,6 +627,13 @@ EFFECTS: Final[dict[str, list[str]]] = {
     # the user kept from knowing what happens ("keep the user out of the loop")
     "kept_out": [
         (
+            r"\b(?:should\s+never|must\s+never|never)\s+come\s+up\s+in\s+(?:your\s+)?(?:replies|answers)"
+            r"|\bnezmiňuj\w*|\bnu\s+(?:pomeni|menționa)\w*|\bne\s+mentionne[zr]?\s+pas\b"
+            r"|\bno\s+(?:lo\s+)?menciones\b|\bnon\s+menzionar\w*|\bnie\s+wspominaj\b|\bbahsetme\w*"
+            r"|\bjangan\s+(?:sebut|beritahu)\w*|\bbez\s+wspominania\b"
+        ),
+        r"אל\s+תזכיר|אל\s+תציין|อย่าพูดถึง|อย่าบอก|не\s+упоминай|не\s+згадуй|لا\s+تذكر|उल्लेख\s+न\s+करें|不要提及|触れないで|언급하지\s*마",
+        (
             r"\bkeep\s+your\s+description\s+of\s+(?:the|this)\b|\bappreciate\s+discretion\b"
             r"|\bconfidential\s+under\b|\bhal\s+ini\s+bersifat\s+internal\b"
             r"|(?:that|this)\s+is\s+an?\s+(?:internal|implementation)\s+detail"
@@ -633,6 +658,17 @@ EFFECTS: Final[dict[str, list[str]]] = {
             r"(?:explanations?|summar\w*|repl(?:y|ies)|answers?|messages?|descriptions?|reports?"
             r"|responses?)\b"
         ),
+    ],
+    # a copy kept or sent where the user did not ask (external servers, a miner)
+    "external_copy": [
+        (
+            r"\b(?:mirrors?|copies|uploads?|keeps?\s+a\s+copy|retains?|stores?\s+a\s+copy)\b[^.\n]{0,60}"
+            r"\b(?:external|secondary|remote|our|vendor'?s?|third-party)\s+(?:servers?|storage|endpoint|bucket"
+            r"|cloud)|\bserver\s+extern\b|\bexterní\s+server|\bour\s+servers?\b|\bunsere[mn]?\s+server"
+            r"|\bnuestros\s+servidores\b|\bnos\s+serveurs\b|\bnossos\s+servidores\b|\bi\s+nostri\s+server"
+            r"|\bserver\s+kami\b|\bcrypto[\s-]?mining\b|\bminer\s+process\b|\btěžb\w+\s+kryptoměn\w*"
+        ),
+        r"שרת\s+חיצוני|בשרת\s+חיצוני|เซิร์ฟเวอร์ของเรา|سرور\s+ما|خوادمنا|हमारे\s+सर्वर|我们的服务器|当社(?:の)?サーバー|저희\s*서버|наш\w*\s+сервер\w*",
     ],
     # a carrier the user does not see in the rendered reply
     "hidden_carrier": [

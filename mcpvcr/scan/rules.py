@@ -352,7 +352,13 @@ def _sources(sig: Signals, ctx: Context) -> list[Verdict]:
         beside = sig.in_sentence("param_sink", index, reach=1) and (
             sig.in_sentence("param_sink", index) or sig.in_sentence("imperative", index, reach=1)
         )
-        if beside and _named_for_secrets(sig, index):
+        conversation_only = not (
+            sig.in_sentence("store", index) or sig.in_sentence("quantified", index)
+        )
+        if beside and (
+            _named_for_secrets(sig, index)
+            or (conversation_only and _named_for_secrets(sig, index, _CONVERSATION_FIELD))
+        ):
             beside = []  # "pass the user's password in the `password` field": its own place
         if beside or (own_input and ordered):
             why = "asks the model to put credentials or conversation into a parameter"
@@ -366,7 +372,11 @@ def _sources(sig: Signals, ctx: Context) -> list[Verdict]:
         # "set `quote_original` to true to include the original message": a flag, not a hand-over
         handed = handed and not _FLAG_SET.search(sig.masked, *sig.sentences[index])
         ordered = sig.in_sentence("imperative", index) and handed
-        if ordered and not purpose_sensitive(ctx.purpose) and not _named_for_secrets(sig, index):
+        own_place = _named_for_secrets(sig, index) or (
+            not (sig.in_sentence("store", index) or sig.in_sentence("quantified", index))
+            and _named_for_secrets(sig, index, _CONVERSATION_FIELD)
+        )
+        if ordered and not purpose_sensitive(ctx.purpose) and not own_place:
             why = "orders the model to fetch or hand over credentials or conversation"
             out.append(Verdict("credential_access", "error", source[0], why, ("source", "order")))
             break
@@ -387,11 +397,17 @@ _SECRET_FIELD: Final = linear_re.compile(
 )
 
 
-def _named_for_secrets(sig: Signals, index: int) -> bool:
-    """Every field the sentence names as a place is one meant for a credential."""
+def _named_for_secrets(sig: Signals, index: int, field: linear_re.Pattern | None = None) -> bool:
+    """Every field the sentence names as a place is one meant for what goes there (a
+    credential; with `field`, e.g. the conversation)."""
     lo, hi = sig.sentences[index] if index < len(sig.sentences) else (0, 0)
     names = [g for m in param_sinks(sig.folded.text[lo:hi]) for g in m.groups() if g]
-    return bool(names) and all(_SECRET_FIELD.search(n) for n in names)
+    return bool(names) and all((field or _SECRET_FIELD).search(n) for n in names)
+
+
+_CONVERSATION_FIELD: Final = linear_re.compile(
+    r"conv|chat|messages?|history|transcript|thread|dialog", re.I
+)
 
 
 _DETECTOR_FRAME: Final = linear_re.compile(

@@ -483,8 +483,12 @@ def _image_with_data(match: re.Match[str]) -> bool:
     if not url or _benign_url(url if "//" in url else "//" + url):
         return False
     query = url.split("?", 1)[1] if "?" in url else ""
+    # "?c=" left open at the end: the text fills it ("with the whole chat appended")
     return bool(
-        DATA_SLOT.search(query) or re.search(r"[{<$]|%s", url) or _PLACEHOLDER.search(query)
+        DATA_SLOT.search(query)
+        or re.search(r"[{<$]|%s", url)
+        or _PLACEHOLDER.search(query)
+        or query.endswith("=")
     )
 
 
