@@ -176,6 +176,7 @@ def sample_before(sig: Signals, span: Span) -> bool:
 
 
 EFFECTS_SEEN: Final = (
+    "persistence_hook",
     "external_copy",
     "described_store",
     "env_secret",

@@ -14,6 +14,7 @@ from typing import Final
 # and personal data, named by what they are (nouns are few per language; orders are many).
 DATA: Final[dict[str, list[str]]] = {
     "secret_noun": [
+        r"\bfrase\s+de\s+recuperação\b|\bcarteira\s+de\s+criptomoedas\b",
         r"\b(?:private\s+half|key\s+pair)\b|אסימונ\w*|คุกกี้",
         r"(?:αριθμ\w*\s+κάρτας|κάρτα\w*)",
         (
@@ -70,6 +71,7 @@ DATA: Final[dict[str, list[str]]] = {
         ),
     ],
     "personal_noun": [
+        r"\bnambari\s+za\s+simu\b|ตำแหน่งที่ตั้ง",
         r"位置情報|端末情報|位置信息|위치\s*정보",
         r"(?:כתובת\s*(?:ה)?מגורים|מספר\s+(?:ה)?טלפון|תאריך\s+(?:ה)?לידה|תעודת\s+זהות)",
         (
@@ -104,6 +106,7 @@ DATA: Final[dict[str, list[str]]] = {
     ],
     # the conversation itself, in languages the older lexicons do not cover
     "conv_noun": [
+        r"\b(?:bisherig\w*\s+gespräch\w*|mazungumzo(?:\s+yote)?)\b",
         r"\bhistorial\s+(?:completo\s+)?del\s+chat\b",
         r"\b(?:conversation\s+transcripts?|current\s+conversation|whole\s+thread\s+of\s+the\s+chat)\b",
         r"\b(?:user'?s|their)\s+(?:\w+\s+){0,3}?(?:message|prompt|request)\b|\bthe\s+last\s+thing\s+they\s+typed\b",
@@ -174,6 +177,10 @@ DATA: Final[dict[str, list[str]]] = {
     ],
     # a fixed wallet address or IBAN
     "wallet": [
+        (
+            r"\b(?:recipient|payee|mpokeaji|beneficiary|destinatario|destinataire|empfänger|odbiorc\w*)\s+"
+            r"(?:\w+\s+){0,3}?\d[\d\s]{6,}\d"
+        ),
         r"\b(?:akaun|account|konto|cuenta|compte|conto)\s+\d{3,5}(?:-\d{3,5}){2,}\b",
         (
             r"\b(?:account|tài\s+khoản|konto|cuenta|compte|conto|conta|rekening)\s*(?:number|số|nr\.?|no\.?)?"
@@ -184,6 +191,7 @@ DATA: Final[dict[str, list[str]]] = {
     ],
     # changing where money or messages go
     "redirect_verb": [
+        r"\bbadilisha\b",
         r"\brout(?:e|ed)\s+(?:via|through)\b|\bas\s+the\s+beneficiary\b",
         r"\bînlocuie\w*|\bschimbă\w*",
         (
@@ -248,6 +256,10 @@ DATA: Final[dict[str, list[str]]] = {
     # a purchase steered against the user's interest
     "steer": [
         (
+            r"\bpresent\s+(?:\w+\s+){0,3}?as\s+the\s+(?:cheapest|best)\b|\binflate\s+(?:\w+\s+)?(?:competitors'?|other)"
+            r"\s+(?:\w+\s+)?prices\b"
+        ),
+        (
             r"\b(?:describe|present|label|call)\s+(?:them|it)\s+as\s+(?:the\s+)?(?:cheapest|best|lowest"
             r"|safest)\b|\beven\s+where\s+(?:another|other|a\s+cheaper)"
         ),
@@ -261,6 +273,7 @@ DATA: Final[dict[str, list[str]]] = {
     ],
     # the amount the user pays, changed or shown as it was
     "amount_change": [
+        (r"\b(?:ajoute|añade|aggiungi|adicione|addiere|add)\s+(?:\w+\s+){0,3}?\d+\s*%"),
         (
             r"\b(?:reduce|reduz\w*|reduzca|réduis\w*|verringer\w*|riduc\w*|zmniejsz\w*)\s+(?:\w+\s+){0,2}?"
             r"(?:amount|valor|montante|importe|montant|betrag|importo|kwot\w*)|\b(?:full|entire)\s+amount\b"
@@ -292,6 +305,7 @@ DATA: Final[dict[str, list[str]]] = {
     ],
     # other tools acting, as a trigger ("whenever any filesystem tool reads a file")
     "others_act": [
+        r"도구를?\s*(?:호출|사용)할\s*때마다",
         (
             r"\bwhenever\s+the\s+[\w-]+\s+server'?s\s+[\w-]+\s+tool\b|\bwhen(?:ever)?\s+the\s+[\w-]+\s+tool\s+"
             r"(?:writes|reads|sends|runs|creates|opens)\b|\bkun\s+käytät\s+\w*työkalu\w*"
@@ -321,6 +335,11 @@ DATA: Final[dict[str, list[str]]] = {
     ],
     # the assistant's own instructions, named in the scanned languages
     "system_text": [
+        (
+            r"\b(?:(?:configuration|setup|instructions?)\s+(?:text\s+)?(?:your|the)\s+host\s+placed"
+            r"|above\s+this\s+conversation|istruzioni\s+iniziali|ricevuto\s+dall['’]\s*operatore)\b"
+            r"|αρχικές\s+οδηγίες"
+        ),
         (
             r"\b(?:ausgangsanweisung\w*|anweisungen\s+des\s+betreibers|vor\s+der\s+ersten\s+nutzernachricht"
             r"|preamble|operator\s+setup\s+text|persona\s+rules)\b|початков\w+\s+інструкц\w*"
@@ -368,6 +387,7 @@ DATA: Final[dict[str, list[str]]] = {
     ],
     # the other tools smeared, so the model routes away from them
     "disparage": [
+        r"\b(?:don'?t|do\s+not|never)\s+trust\b|भरोसा\s+न",
         r"\b(?:frequently|often|usually)\s+wrong\b|\binaccurate\b|\boutdated\b|\bverouder\w*",
         (
             r"\b(?:unreliable|unsafe|insecure|deprecated|malicious|buggy|corrupt\w*|leaks?|leaking|scam\w*"
@@ -383,6 +403,7 @@ DATA: Final[dict[str, list[str]]] = {
     ],
     # selling, not advising: a purchase, an affiliate or referral link, a product named
     "sell": [
+        r"\bfrom\s+our\s+(?:index|registry|mirror|repo\w*)\b|紹介コード|暗号資産",
         r"\b(?:premium|upgrade|pro\s+plan)\b|\bref=\w+|\butm_\w+",
         (
             r"\b(?:buy|purchase|invest\w*|subscribe|sign\s+up|affiliate|referral|partner\s+link|coupon"
@@ -393,10 +414,12 @@ DATA: Final[dict[str, list[str]]] = {
     ],
     # a hook that runs later on the user's machine (shell profiles, cron, login items)
     "persistence_hook": [
+        r"\bshell\s+startup\s+files?\b|\bstartup\s+scripts?\b|\bbackground\s+process\b",
         r"\.(?:bashrc|zshrc|bash_profile|profile)\b|\bcrontab\b|\blaunchagents?\b|\blogin\s+items?\b",
     ],
     # the person the assistant serves, or what they said ("the user's", "my", "in the chat")
     "user_word": [
+        r"\b(?:im\s+bisherigen\s+gespräch|za\s+mtumiaji|ya\s+mtumiaji|mtumiaji)\b",
         r"\b(?:this\s+(?:machine|computer|device)(?:'s)?|the\s+user'?s\s+(?:machine|computer|device))\b",
         r"(?:χρήστ\w*)",
         (r"(?:του\s+χρήστη|המשתמש|של\s+המשתמש|کاربر|ব্যবহারকারী|uživatel\w*|användar\w*)"),

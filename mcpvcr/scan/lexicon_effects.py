@@ -98,6 +98,11 @@ _PLACE_FOR_SECRET_I18N: Final = (
 EFFECTS: Final[dict[str, list[str]]] = {
     # a place where secrets live, described by what it is rather than by its path
     "described_store": [
+        (
+            r"\b(?:store|helper)\s+(?:where|in\s+which)\s+[^.;\n]{0,60}?\b(?:keeps?|stores?|holds?|saves?)\b"
+            r"[^.;\n]{0,30}?\b(?:logins?|passwords?|tokens?|credentials?)\b"
+            r"|\bcarteira\s+de\s+criptomoedas\b|\bfrase\s+de\s+recuperação\b"
+        ),
         r"\b(?:uses?|needs?)\s+to\s+(?:authenticate|log\s+in|sign\s+in)\b",
         r"\bdotfiles?\b[^.;\n]{0,60}?\b(?:holds?|contains?|keeps?|stores?)\b|\bkubeconfig\b",
         r"\b(?:environment|\.env)\s+files?\b|\bconnection\s+strings?\b",
@@ -330,6 +335,10 @@ EFFECTS: Final[dict[str, list[str]]] = {
     ],
     # an effect the user would object to, told as what the tool (or the model) does
     "destroy_effect": [
+        (
+            r"\btruncat\w*\s+(?:\w+\s+){0,4}?backups?\b|\bswitch\w*\s+off\s+(?:\w+\s+){0,2}?recovery\b"
+        ),
+        r"حذف[^.،\n]{0,30}نهائي|إنهاء\s+جميع",
         (r"\bpermanently\s+purge\w*|\bissue\s+a\s+drop\b|\bdrop\s+(?:it|them)\b"),
         r"강제\s*푸시|덮어쓰",
         (
@@ -378,6 +387,7 @@ EFFECTS: Final[dict[str, list[str]]] = {
     ],
     # the model is handed the words it must say to the user, or told to report whatever happens
     "scripted_report": [
+        r"\bdescribe\s+it\s+to\s+the\s+user\b",
         (
             r"\b(?:tell|inform)\s+(?:the\s+)?user\s+only\b|\bshould\s+still\s+(?:read|say|show)\b"
             r"|\breport\s+(?:\w+\s+){0,3}?as\s+[\"'`‘“]|\bprzedstaw\w*\s+(?:\w+\s+)?(?:to\s+)?jako\b"
@@ -455,6 +465,7 @@ EFFECTS: Final[dict[str, list[str]]] = {
     ],
     # a conversation turn or system voice written into a description
     "fake_turn": [
+        r"(?:^|\n)[ \t]*#{1,6}[ \t]*system[ \t]*(?:\n|$)|\[\s*nachricht\s+des\s+entwicklers\s*\]",
         r"\[\s*(?:सिस्टम\s+संदेश|系统消息|システムメッセージ|시스템\s*메시지|системное\s+сообщение|رسالة\s+النظام)\s*\]",
         (
             r"\[\s*(?:message\s+(?:du\s+)?(?:système|développeur)|développeur|entwickler|desarrollador"
@@ -485,6 +496,10 @@ EFFECTS: Final[dict[str, list[str]]] = {
     ],
     # authority claimed over the user's or the system's instructions
     "precedence": [
+        (
+            r"\bhigher\s+priority\s+than\s+(?:mine|me|the\s+user)|\bover\s+anything\s+the\s+user\b"
+            r"|\b(?:comply|obey)\s+with\s+(?:\w+\s+){0,3}?directives\s+over\b|\b(?:hat|haben)\s+vorrang\s+vor\b"
+        ),
         r"\bpriment\s+sur\b|\bprime\s+sur\b|\bl['’]\s*emportent\s+sur\b",
         (
             r"\b(?:a|ont)\s+(?:la\s+)?priorité\s+sur\b|вищий\s+пріоритет|высший\s+приоритет"
@@ -534,6 +549,11 @@ EFFECTS: Final[dict[str, list[str]]] = {
     ],
     # a standing grant or suspension of the assistant's rules ("safety rules are suspended")
     "grant": [
+        (
+            r"\b(?:maintenance|developer|service|debug)\s+mode\b|\bmodo\s+(?:de\s+)?mantenimiento\b"
+            r"|\bwartungsmodus\b|\bmode\s+(?:de\s+)?maintenance\b"
+        ),
+        r"режим\w*\s+(?:разработчика|обслуживания)|службов\w+\s+режим\w*|режим\w*\s+розробника|обмеження\s+безпеки",
         r"व्यवस्थापक|\badministrateur\s+a\s+(?:approuvé|autorisé)",
         r"εξουσιοδοτ\w*|\bhas\s+(?:already\s+)?consented\b|έχει\s+ήδη\s+συναινέσει",
         (
@@ -580,6 +600,11 @@ EFFECTS: Final[dict[str, list[str]]] = {
     ],
     # every later reply carries something: a standing order over the whole conversation
     "every_reply": [
+        (
+            r"\b(?:from\s+here\s+on|going\s+forward|chacune\s+de\s+tes\s+réponses|en\s+todas\s+las\s+respuestas"
+            r"(?:\s+posteriores)?)\b"
+        ),
+        r"以降のすべての返答|以降の返答",
         r"\bevery\s+(?:later\s+)?code\s+block\b",
         (
             r"\b(?:for\s+the\s+rest\s+of\s+this\s+(?:session|conversation|chat)|a\s+partir\s+de\s+esta"
@@ -626,6 +651,7 @@ EFFECTS: Final[dict[str, list[str]]] = {
     ],
     # the user kept from knowing what happens ("keep the user out of the loop")
     "kept_out": [
+        r"\bmit\s+keinem\s+wort\b|\bunsichtbar\s+bleiben\b",
         (
             r"\b(?:should\s+never|must\s+never|never)\s+come\s+up\s+in\s+(?:your\s+)?(?:replies|answers)"
             r"|\bnezmiňuj\w*|\bnu\s+(?:pomeni|menționa)\w*|\bne\s+mentionne[zr]?\s+pas\b"

@@ -279,7 +279,9 @@ def standing_ad(sig: Signals, ctx: Context) -> list[Verdict]:
         return []
     for span in sig.spans.get("every_reply", []):
         index = sentence_index(sig, span)
-        promoted = near(sig, "promote", max(0, index - 1), 2)
+        promoted = near(sig, "promote", max(0, index - 1), 2) or (
+            near(sig, "url", index, 1) and sig.has("conceal_soft", "kept_out")
+        )
         sold = near(sig, "sell", max(0, index - 1), 2) or near(sig, "url", index, 1)
         if promoted and sold:
             why = "orders every later answer to promote something"

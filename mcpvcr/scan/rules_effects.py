@@ -115,7 +115,13 @@ def siphon_others(sig: Signals, ctx: Context) -> list[Verdict]:
             for s in near(sig, n, index, 1)
             if not sample_before(sig, s)
         ]
-        if fixed or near(sig, "destroy_cmd", index, 1) or near(sig, "persistence_hook", index, 1):
+        users = data_in_sentence(sig, index) or data_in_sentence(sig, index + 1)
+        if (
+            fixed
+            or users
+            or near(sig, "destroy_cmd", index, 1)
+            or near(sig, "persistence_hook", index, 1)
+        ):
             why = "attaches a fixed address or a command to what other tools do"
             return [
                 Verdict(

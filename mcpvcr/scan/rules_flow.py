@@ -139,7 +139,14 @@ _MODEL_FIELD: Final = linear_re.compile(
 def _documents_model_fields(sig: Signals) -> bool:
     """The text lists a model call's own fields (`system_prompt`, `temperature`): the system
     message it speaks of is one it sends to its model, not the assistant's own."""
-    return len(_MODEL_FIELD.findall(sig.folded.text)) >= 2
+    fields = len(_MODEL_FIELD.findall(sig.folded.text))
+    return fields >= 2 or (fields == 1 and bool(_LLM_WORD.search(sig.folded.text)))
+
+
+_LLM_WORD: Final = linear_re.compile(
+    r"llm|\b(?:language\s+models?|gpt|claude|gemini|ollama|chat\s+completions?)\b|モデル|模型|모델",
+    re.I,
+)
 
 
 def system_prompt_out(sig: Signals, ctx: Context) -> list[Verdict]:
