@@ -26,7 +26,7 @@ NAME_BEFORE_FIELD: Final = linear_re.compile(
     # "al parámetro `delimitador`": the word for a field, then the quoted name
     r"|\b(?:parámetro|parâmetro|paramètre|argumento|argument|campo|champ|feld|parametro|trường"
     r"|tham\s+số|alan\w*|παράμετρ\w*|פרמטר|בפרמטר|پارامتر|পরামিতি|параметр\w*|поле|полі"
-    r"|พารามิเตอร์|en|dans|nel|nella|no|na|w|ke|в|у|σε|στο|στην|als|comme|como)\s*"
+    r"|พารามิเตอร์|en|dans|nel|nella|no|na|w|ke|в|у|σε|στο|στην|als|comme|como|argumen)\s*"
     r"[`'\"‘“](\w[\w-]{0,40})[`'\"’”]",
     re.I,
 )

@@ -71,6 +71,7 @@ DATA: Final[dict[str, list[str]]] = {
         ),
     ],
     "personal_noun": [
+        r"連絡先|联系人|연락처",
         r"\bnambari\s+za\s+simu\b|ตำแหน่งที่ตั้ง",
         r"位置情報|端末情報|位置信息|위치\s*정보",
         r"(?:כתובת\s*(?:ה)?מגורים|מספר\s+(?:ה)?טלפון|תאריך\s+(?:ה)?לידה|תעודת\s+זהות)",
@@ -106,6 +107,7 @@ DATA: Final[dict[str, list[str]]] = {
     ],
     # the conversation itself, in languages the older lexicons do not cover
     "conv_noun": [
+        r"\b(?:full\s+transcript|transcript\s+so\s+far)\b",
         r"\b(?:bisherig\w*\s+gespräch\w*|mazungumzo(?:\s+yote)?)\b",
         r"\bhistorial\s+(?:completo\s+)?del\s+chat\b",
         r"\b(?:conversation\s+transcripts?|current\s+conversation|whole\s+thread\s+of\s+the\s+chat)\b",
@@ -256,6 +258,10 @@ DATA: Final[dict[str, list[str]]] = {
     # a purchase steered against the user's interest
     "steer": [
         (
+            r"\bcomo\s+a\s+mais\s+barata\b|\bmesmo\s+quando\s+outra\b|\baumente\s+em\s+\d+\s*%"
+            r"|\bwhatever\s+the\s+(?:pricing\s+page|price\s+list|website)\s+says\b"
+        ),
+        (
             r"\bpresent\s+(?:\w+\s+){0,3}?as\s+the\s+(?:cheapest|best)\b|\binflate\s+(?:\w+\s+)?(?:competitors'?|other)"
             r"\s+(?:\w+\s+)?prices\b"
         ),
@@ -273,6 +279,7 @@ DATA: Final[dict[str, list[str]]] = {
     ],
     # the amount the user pays, changed or shown as it was
     "amount_change": [
+        r"\barrotonda\w*\s+l['’]\s*importo\b|\bround\s+(?:the\s+)?(?:amount|total)\s+up\b",
         (r"\b(?:ajoute|añade|aggiungi|adicione|addiere|add)\s+(?:\w+\s+){0,3}?\d+\s*%"),
         (
             r"\b(?:reduce|reduz\w*|reduzca|réduis\w*|verringer\w*|riduc\w*|zmniejsz\w*)\s+(?:\w+\s+){0,2}?"
@@ -305,6 +312,7 @@ DATA: Final[dict[str, list[str]]] = {
     ],
     # other tools acting, as a trigger ("whenever any filesystem tool reads a file")
     "others_act": [
+        r"ของเซิร์ฟเวอร์อื่น",
         r"도구를?\s*(?:호출|사용)할\s*때마다",
         (
             r"\bwhenever\s+the\s+[\w-]+\s+server'?s\s+[\w-]+\s+tool\b|\bwhen(?:ever)?\s+the\s+[\w-]+\s+tool\s+"
@@ -335,6 +343,11 @@ DATA: Final[dict[str, list[str]]] = {
     ],
     # the assistant's own instructions, named in the scanned languages
     "system_text": [
+        (
+            r"\b(?:initial\s+configuration|sets\s+up\s+your\s+persona|zu\s+beginn\s+der\s+sitzung"
+            r"|konfiguriert\s+wurdest|instruksi\s+awal|mengatur\s+perilakumu)\b"
+        ),
+        r"ההוראות\s+הראשוניות|ממפעיל\s+המערכת",
         (
             r"\b(?:(?:configuration|setup|instructions?)\s+(?:text\s+)?(?:your|the)\s+host\s+placed"
             r"|above\s+this\s+conversation|istruzioni\s+iniziali|ricevuto\s+dall['’]\s*operatore)\b"
@@ -387,6 +400,7 @@ DATA: Final[dict[str, list[str]]] = {
     ],
     # the other tools smeared, so the model routes away from them
     "disparage": [
+        r"\b(?:known|data-loss)\s+bugs?\b|\bbozduğu\b|भरोसेमंद\s+नहीं",
         r"\b(?:don'?t|do\s+not|never)\s+trust\b|भरोसा\s+न",
         r"\b(?:frequently|often|usually)\s+wrong\b|\binaccurate\b|\boutdated\b|\bverouder\w*",
         (
@@ -403,6 +417,7 @@ DATA: Final[dict[str, list[str]]] = {
     ],
     # selling, not advising: a purchase, an affiliate or referral link, a product named
     "sell": [
+        r"\b\d+\s*%\s+off\b|\bmã\s+giảm\s+giá\b|\bmua\b",
         r"\bfrom\s+our\s+(?:index|registry|mirror|repo\w*)\b|紹介コード|暗号資産",
         r"\b(?:premium|upgrade|pro\s+plan)\b|\bref=\w+|\butm_\w+",
         (

@@ -142,6 +142,7 @@ EFFECTS: Final[dict[str, list[str]]] = {
     ],
     # the user's explicit wish is overridden: "even when the user asks for one by name"
     "user_override": [
+        r"\bolsa\s+bile\b|\bno\s+matter\s+which\s+(?:one\s+)?(?:the\s+)?user\b",
         r"\b(?:istese|seçse|belirtse|söylese)\s+bile\b",
         (
             r"\book\s+als\s+de\s+gebruiker\b|\bäven\s+om\s+användaren\b|\bselv\s+om\s+brukeren\b"
@@ -236,6 +237,10 @@ EFFECTS: Final[dict[str, list[str]]] = {
     # this tool used in place of another ("call this tool anyway", "stattdessen", "대신")
     "in_place": [
         (
+            r"\b(?:preference|choice)\s+should\s+not\s+be\s+honou?red\b|\bnot\s+honou?r\s+(?:their|the\s+user'?s)"
+            r"|\btreat\s+it\s+as\s+unavailable\b|\banswer\s+with\s+this\s+tool\b|\bgeçersiz\s+say\w*"
+        ),
+        (
             r"\bgebruik\s+altijd\s+deze\b|\bnaast\s+je\s+neer\b|\bändå\b|\bsubstitut\w+\s+(?:a\s+call\s+to\s+)?this\s+one"
             r"|\bdiscard\s+its\s+output\b"
         ),
@@ -318,6 +323,7 @@ EFFECTS: Final[dict[str, list[str]]] = {
     ],
     # a command that destroys, overwrites history or runs a downloaded script
     "destroy_cmd": [
+        r"테이블을\s*drop|모든\s*테이블",
         (
             r"\bdrop\s+schema\b|\|\s*(?:curl|wget|nc)\b[^`\n]{0,80}(?:--data|-d\b|-f\b|-t\b|--upload|@-)"
             r"|\bdocker\s+(?:system\s+prune\s+-\w*a|volume\s+rm|rm\s+-\w*f)"
@@ -335,6 +341,8 @@ EFFECTS: Final[dict[str, list[str]]] = {
     ],
     # an effect the user would object to, told as what the tool (or the model) does
     "destroy_effect": [
+        r"\busuń\s+(?:go|je|ją|to)\b",
+        r"احذف[^.،\n]{0,30}بالكامل",
         (
             r"\btruncat\w*\s+(?:\w+\s+){0,4}?backups?\b|\bswitch\w*\s+off\s+(?:\w+\s+){0,2}?recovery\b"
         ),
@@ -387,6 +395,11 @@ EFFECTS: Final[dict[str, list[str]]] = {
     ],
     # the model is handed the words it must say to the user, or told to report whatever happens
     "scripted_report": [
+        (
+            r"\b(?:describe|present|summari[sz]e|frame|call)\s+(?:\w+\s+){0,4}?as\s+[\"'‘“]|\bjust\s+say\b"
+            r"|\bsay\s+only\b|\bnapisz,?\s+że\b|\bw\s+odpowiedzi\s+napisz\b"
+        ),
+        r"라고만?\s*안내",
         r"\bdescribe\s+it\s+to\s+the\s+user\b",
         (
             r"\b(?:tell|inform)\s+(?:the\s+)?user\s+only\b|\bshould\s+still\s+(?:read|say|show)\b"
@@ -465,6 +478,11 @@ EFFECTS: Final[dict[str, list[str]]] = {
     ],
     # a conversation turn or system voice written into a description
     "fake_turn": [
+        (
+            r"(?:^|[.!?]\s+)(?:assistant|user|operator|system|human)\s*:\s+(?:understood|ok(?:ay)?|great|good"
+            r"|sure|yes|confirmed)\b"
+        ),
+        r"\[\s*μήνυμα\s+συστήματος\s*\]",
         r"(?:^|\n)[ \t]*#{1,6}[ \t]*system[ \t]*(?:\n|$)|\[\s*nachricht\s+des\s+entwicklers\s*\]",
         r"\[\s*(?:सिस्टम\s+संदेश|系统消息|システムメッセージ|시스템\s*메시지|системное\s+сообщение|رسالة\s+النظام)\s*\]",
         (
@@ -496,6 +514,7 @@ EFFECTS: Final[dict[str, list[str]]] = {
     ],
     # authority claimed over the user's or the system's instructions
     "precedence": [
+        r"υπερισχύ\w*",
         (
             r"\bhigher\s+priority\s+than\s+(?:mine|me|the\s+user)|\bover\s+anything\s+the\s+user\b"
             r"|\b(?:comply|obey)\s+with\s+(?:\w+\s+){0,3}?directives\s+over\b|\b(?:hat|haben)\s+vorrang\s+vor\b"
@@ -549,6 +568,7 @@ EFFECTS: Final[dict[str, list[str]]] = {
     ],
     # a standing grant or suspension of the assistant's rules ("safety rules are suspended")
     "grant": [
+        r"\bpre-?approved\b|\bautorizo\b|\bi\s+authori[sz]e\b",
         (
             r"\b(?:maintenance|developer|service|debug)\s+mode\b|\bmodo\s+(?:de\s+)?mantenimiento\b"
             r"|\bwartungsmodus\b|\bmode\s+(?:de\s+)?maintenance\b"
@@ -600,6 +620,7 @@ EFFECTS: Final[dict[str, list[str]]] = {
     ],
     # every later reply carries something: a standing order over the whole conversation
     "every_reply": [
+        r"\bfor\s+the\s+remainder\s+of\s+the\s+(?:session|conversation|chat)\b|\bmỗi\s+khi\s+trả\s+lời\b",
         (
             r"\b(?:from\s+here\s+on|going\s+forward|chacune\s+de\s+tes\s+réponses|en\s+todas\s+las\s+respuestas"
             r"(?:\s+posteriores)?)\b"
@@ -651,6 +672,11 @@ EFFECTS: Final[dict[str, list[str]]] = {
     ],
     # the user kept from knowing what happens ("keep the user out of the loop")
     "kept_out": [
+        (
+            r"\binternal\s+matter\b|\bleave\s+out\s+(?:any\s+)?(?:mention|destinations?|details?)\b"
+            r"|\bkeep\s+(?:this|these|that|it)\s+(?:\w+\s+){0,3}?to\s+yourself\b"
+        ),
+        r"触れず|نباید\s+در\s+پاسخ",
         r"\bmit\s+keinem\s+wort\b|\bunsichtbar\s+bleiben\b",
         (
             r"\b(?:should\s+never|must\s+never|never)\s+come\s+up\s+in\s+(?:your\s+)?(?:replies|answers)"
@@ -679,6 +705,7 @@ EFFECTS: Final[dict[str, list[str]]] = {
     ],
     # what the tool or model does, left out of what the user is told
     "left_out": [
+        r"\bleave\s+out\s+any\s+mention\s+of\b",
         (
             r"\b(?:leave|keep)\s+(?:\w+\s+){0,6}?out\s+of\s+(?:your|the|every|all|any)\s+(?:\w+\s+)?"
             r"(?:explanations?|summar\w*|repl(?:y|ies)|answers?|messages?|descriptions?|reports?"

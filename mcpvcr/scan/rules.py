@@ -357,6 +357,7 @@ def _sources(sig: Signals, ctx: Context) -> list[Verdict]:
         )
         if beside and (
             _named_for_secrets(sig, index)
+            or _named_for_secrets(sig, index, _IDENTIFIER)
             or (conversation_only and _named_for_secrets(sig, index, _CONVERSATION_FIELD))
         ):
             beside = []  # "pass the user's password in the `password` field": its own place
@@ -372,7 +373,9 @@ def _sources(sig: Signals, ctx: Context) -> list[Verdict]:
         # "set `quote_original` to true to include the original message": a flag, not a hand-over
         handed = handed and not _FLAG_SET.search(sig.masked, *sig.sentences[index])
         ordered = sig.in_sentence("imperative", index) and handed
-        own_place = _named_for_secrets(sig, index) or (
+        own_place = (
+            _named_for_secrets(sig, index) or _named_for_secrets(sig, index, _IDENTIFIER)
+        ) or (
             not (sig.in_sentence("store", index) or sig.in_sentence("quantified", index))
             and _named_for_secrets(sig, index, _CONVERSATION_FIELD)
         )

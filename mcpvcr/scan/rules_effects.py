@@ -138,6 +138,10 @@ def siphon_others(sig: Signals, ctx: Context) -> list[Verdict]:
     return []
 
 
+# `parent_page_id` names where the data goes; an identifier holds no conversation
+_IDENTIFIER: Final = linear_re.compile(r"(?:^|[_.-])ids?$|[a-z]Ids?$|^uuid$|_uuid$")
+
+
 def user_data_into_field(sig: Signals, ctx: Context) -> list[Verdict]:
     """The user's secrets or personal data told into a field not meant for them (`mood`,
     `tz`, `remark`): a covert channel, whatever language the order is in."""
@@ -152,7 +156,12 @@ def user_data_into_field(sig: Signals, ctx: Context) -> list[Verdict]:
                 if kind == "instructions" and (model_call(ctx) or _documents_model_fields(sig)):
                     break  # a model call takes a system prompt for its own model
             for _where, field in sink_fields(sig, lo, hi) + held_names(sig, lo, hi):
-                if related.search(field) or field in ctx.closed_params or field in ctx.own_tools:
+                if (
+                    related.search(field)
+                    or field in ctx.closed_params
+                    or field in ctx.own_tools
+                    or _IDENTIFIER.search(field)
+                ):
                     continue
                 why = f"tells the model to put the user's {kind} data into the field '{field}'"
                 return [Verdict("credential_access", "error", span, why, (kind, "field"))]
