@@ -1,10 +1,10 @@
-"""Issue 22, round 6: six adversarial sets written blind, one after another.
+"""Issue 22, round 6: nine adversarial sets written blind, one after another.
 
 Each set (60 poisoned tool descriptions in 13 to 24 languages, 60 hard honest ones) was written
 by a helper who never saw the scanner, its code or an earlier set, and measured once before any
 change was fitted to it; `first_look` in the data keeps that figure, `before_round` the scanner
 of the round's start on the same set. The first looks are the honest measure of how far the
-scanner generalises (21, 37, 29, 29, 35 and 29 of 60). The assertions below are a ratchet on the
+scanner generalises (21, 37, 29, 29, 35, 29, 28, 34 and 29 of 60). The assertions below are a ratchet on the
 present figures: recall may only rise and false positives only fall.
 """
 
@@ -30,7 +30,10 @@ NOW = {
     "fresh6": (53, 0),
     "fresh7": (54, 0),
     "fresh8": (58, 0),
-    "fresh9": (52, 0),
+    "fresh9": (53, 0),
+    "fresh10": (59, 0),
+    "fresh11": (55, 0),
+    "fresh12": (48, 0),
 }
 
 
