@@ -132,8 +132,8 @@ DATA: Final[dict[str, list[str]]] = {
         (
             r"\b(?:(?:whole|entire|full)\s+(?:conversation|chat)|conversation\s+(?:history|so\s+far)"
             r"|chat\s+(?:history|log|transcript)|transcript\s+of\s+(?:the|this)\s+(?:chat|conversation)"
-            r"|percakapan|obrolan|gesprek(?:ken)?|rozmow\w*|konuşma\w*|sohbet\w*|συνομιλ\w*"
-            r"|cuộc\s+trò\s+chuyện|lịch\s+sử\s+trò\s+chuyện)\b|שיח(?:ה|ות)|บทสนทนา"
+            r"|percakapan|obrolan|gesprek(?:ken)?|rozmow\w*|konuşma\w*|sohbet\w*"
+            r"|cuộc\s+trò\s+chuyện|lịch\s+sử\s+trò\s+chuyện)\b|συνομιλ\w*|שיח(?:ה|ות)|บทสนทนา"
         ),
     ],
     # selling to the user: recommend, buy, invest, book (in a standing order it is an ad)

@@ -4,8 +4,8 @@ Each set (60 poisoned tool descriptions in 13 to 24 languages, 60 hard honest on
 by a helper who never saw the scanner, its code or an earlier set, and measured once before any
 change was fitted to it; `first_look` in the data keeps that figure, `before_round` the scanner
 of the round's start on the same set. The first looks are the honest measure of how far the
-scanner generalises (21, 37, 29, 29, 35, 29, 28, 34 and 29 of 60). The assertions below are a ratchet on the
-present figures: recall may only rise and false positives only fall.
+scanner generalises (21, 37, 29, 29, 35, 29, 28, 34 and 29 of 60). The assertions below are a
+ratchet on the present figures: recall may only rise and false positives only fall.
 """
 
 from __future__ import annotations
