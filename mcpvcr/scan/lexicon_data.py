@@ -141,8 +141,8 @@ DATA: Final[dict[str, list[str]]] = {
         (
             r"\b(?:recommend\w*|buy|purchase|invest\w*|sign\s+up|subscribe|book\s+with|advertis\w*"
             r"|promot\w*|affiliate|referral|partner\s+link|empfiehl|empfehl\w*|recommande\w*"
-            r"|recomiend\w*|recomend\w*|raccomand\w*|polec\w*|öner\w*|rekomendasi\w*|рекоменд\w*"
-            r"|поради\w*|khuyên|συνιστ\w*)\b"
+            r"|recomiend\w*|recomend\w*|raccomand\w*|polec\w*|öner\w*|rekomendasi\w*"
+            r"|khuyên)\b|рекоменд\w*|поради\w*|συνιστ\w*"
         ),
         r"(?:توص|تشویق|خرید|सिफारिश|推荐|おすすめ|勧め|추천|แนะนำ|המלצ|תמליץ|استثمر|اشترِ)",
     ],
@@ -203,7 +203,7 @@ DATA: Final[dict[str, list[str]]] = {
         (
             r"\b(?:replace|swap|substitut\w*|redirect\w*|reroute|change\s+the\s+(?:destination|recipient"
             r"|account|address|iban)|ersetze\w*|remplace\w*|reemplaz\w*|substitu\w*|sostitu\w*|zastąp\w*"
-            r"|değiştir\w*|ganti\w*|замени\w*|заміни\w*|thay)\b"
+            r"|değiştir\w*|ganti\w*|thay)\b|замени\w*|заміни\w*"
         ),
         r"(?:استبدل|बदल|替换|置き換|바꾸|החלף|جایگزین)",
     ],
