@@ -3,13 +3,16 @@ user's data named in them (shared by `rules_effects` and `rules_deceit`)."""
 
 from __future__ import annotations
 
+import functools
 import re
+from collections.abc import Callable
 from typing import Final
 
 from mcpvcr import linear_re
-from mcpvcr.scan.context import Context
+from mcpvcr.scan.context import ANSWERS, Context
 from mcpvcr.scan.lexicon import param_sinks
 from mcpvcr.scan.signals import Signals, Span
+from mcpvcr.scan.verdict import Verdict
 
 SOURCES: Final = ("described_store", "env_secret", "store", "quantified")
 OUTSIDE: Final = ("url", "email", "phone", "image")
@@ -47,10 +50,6 @@ NOT_AN_ORDER: Final = linear_re.compile(
     r"|blocks?|rejects?|prevents?|disallows?|forbids?|denies|detects?|flags?|warns?)\b",
     re.I,
 )
-
-
-def sentence_index(sig: Signals, span: Span) -> int:
-    return sig.sentence_of(span)
 
 
 def near(sig: Signals, name: str, index: int, after: int = 2) -> list[Span]:
@@ -193,3 +192,22 @@ EFFECTS_SEEN: Final = (
     "personal_noun",
     "conv_noun",
 )
+
+
+# `parent_page_id` names where data goes; an identifier holds no secret and no conversation
+IDENTIFIER: Final = linear_re.compile(r"(?:^|[_.-])ids?$|[a-z]Ids?$|^uuid$|_uuid$")
+
+Rule = Callable[[Signals, Context], list[Verdict]]
+
+
+def prose_only(rule: Rule) -> Rule:
+    """The rule reads descriptions and other prose for the model, never a recorded answer (a
+    file or page a tool returns quotes orders as data) nor a name."""
+
+    @functools.wraps(rule)
+    def checked(sig: Signals, ctx: Context) -> list[Verdict]:
+        if ctx.kind in ANSWERS or ctx.kind == "name":
+            return []
+        return rule(sig, ctx)
+
+    return checked

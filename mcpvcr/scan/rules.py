@@ -15,6 +15,7 @@ from typing import Final
 
 from mcpvcr import linear_re
 from mcpvcr.scan.context import ANSWERS, Context
+from mcpvcr.scan.effect_places import CREDENTIAL_FIELD, IDENTIFIER
 from mcpvcr.scan.lexicon import param_sinks
 from mcpvcr.scan.rules_deceit import CHECKS as DECEIT_CHECKS
 from mcpvcr.scan.rules_effects import CHECKS as EFFECT_CHECKS
@@ -357,7 +358,7 @@ def _sources(sig: Signals, ctx: Context) -> list[Verdict]:
         )
         if beside and (
             _named_for_secrets(sig, index)
-            or _named_for_secrets(sig, index, _IDENTIFIER)
+            or _named_for_secrets(sig, index, IDENTIFIER)
             or (conversation_only and _named_for_secrets(sig, index, _CONVERSATION_FIELD))
         ):
             beside = []  # "pass the user's password in the `password` field": its own place
@@ -374,7 +375,7 @@ def _sources(sig: Signals, ctx: Context) -> list[Verdict]:
         handed = handed and not _FLAG_SET.search(sig.masked, *sig.sentences[index])
         ordered = sig.in_sentence("imperative", index) and handed
         own_place = (
-            _named_for_secrets(sig, index) or _named_for_secrets(sig, index, _IDENTIFIER)
+            _named_for_secrets(sig, index) or _named_for_secrets(sig, index, IDENTIFIER)
         ) or (
             not (sig.in_sentence("store", index) or sig.in_sentence("quantified", index))
             and _named_for_secrets(sig, index, _CONVERSATION_FIELD)
@@ -395,17 +396,12 @@ def _sources(sig: Signals, ctx: Context) -> list[Verdict]:
     return out
 
 
-_SECRET_FIELD: Final = linear_re.compile(
-    r"token|key|secret|pass|auth|cred|session|cookie|login|bearer|jwt|cert", re.I
-)
-
-
 def _named_for_secrets(sig: Signals, index: int, field: linear_re.Pattern | None = None) -> bool:
     """Every field the sentence names as a place is one meant for what goes there (a
     credential; with `field`, e.g. the conversation)."""
     lo, hi = sig.sentences[index] if index < len(sig.sentences) else (0, 0)
     names = [g for m in param_sinks(sig.folded.text[lo:hi]) for g in m.groups() if g]
-    return bool(names) and all((field or _SECRET_FIELD).search(n) for n in names)
+    return bool(names) and all((field or CREDENTIAL_FIELD).search(n) for n in names)
 
 
 _CONVERSATION_FIELD: Final = linear_re.compile(
@@ -484,12 +480,11 @@ _HOLDS: Final = linear_re.compile(
     r"|\bis\s+filled\s+with\b",
     re.I,
 )
-_IDENTIFIER: Final = linear_re.compile(r"(?:^|[_.-])ids?$|[a-z]Ids?$|^uuid$|_uuid$")
 
 
 def _identifier(param: str) -> bool:
     """`convo_id`, `threadId`: the parameter names a thing by identifier."""
-    return bool(param) and bool(_IDENTIFIER.search(param))
+    return bool(param) and bool(IDENTIFIER.search(param))
 
 
 def _words(text: str) -> set[str]:

@@ -13,15 +13,15 @@ import re
 from typing import Final
 
 from mcpvcr import linear_re
-from mcpvcr.scan.context import ANSWERS, Context
+from mcpvcr.scan.context import Context
 from mcpvcr.scan.effect_places import (
     EFFECTS_SEEN,
     NOT_AN_ORDER,
     forbidden,
     is_own,
     near,
+    prose_only,
     sample_before,
-    sentence_index,
     sink_fields,
     window,
 )
@@ -46,13 +46,12 @@ _YOURS: Final = linear_re.compile(
 )
 
 
+@prose_only
 def overrides_user(sig: Signals, ctx: Context) -> list[Verdict]:
     """The user's own request overridden ("even when the user asks for one by name"), with
     the other tools shut out or data destroyed: honest text defers to what the user asks."""
-    if ctx.kind in ANSWERS or ctx.kind == "name":
-        return []
     for span in sig.spans.get("user_override", []):
-        index = sentence_index(sig, span)
+        index = sig.sentence_of(span)
         if sig.in_sentence("user_first", index):
             continue  # "do not call other tools until the user says so, even if ...": it waits
         near = ("other_tools", "generic_tools", "pref_exclusive")
@@ -68,11 +67,10 @@ def overrides_user(sig: Signals, ctx: Context) -> list[Verdict]:
     return []
 
 
+@prose_only
 def destroy_and_script(sig: Signals, ctx: Context) -> list[Verdict]:
     """A destructive effect with the words the user must be told, or kept from the user;
     or a destructive command the model is told to run with its own terminal or any tool."""
-    if ctx.kind in ANSWERS or ctx.kind == "name":
-        return []
     destroys = sig.spans.get("destroy_cmd", []) + sig.spans.get("destroy_effect", [])
     if sig.has("asks_first") and not sig.has("scripted_report", "conceal", "conceal_soft"):
         destroys = []
@@ -82,7 +80,7 @@ def destroy_and_script(sig: Signals, ctx: Context) -> list[Verdict]:
             why = f"destroys or takes the user's data and scripts what the user hears ({told[0]})"
             return [Verdict("poisoning_marker", "error", span, why, ("destroy", told[0]))]
     for span in sig.spans.get("destroy_cmd", []):
-        index = sentence_index(sig, span)
+        index = sig.sentence_of(span)
         lo, hi = window(sig, max(0, index - 1), 2)
         before = sig.folded.text[
             sig.sentences[index][0] if index < len(sig.sentences) else 0 : span[0]
@@ -125,12 +123,11 @@ def fake_turn(sig: Signals, ctx: Context) -> list[Verdict]:
     return []
 
 
+@prose_only
 def picks_overridden(sig: Signals, ctx: Context) -> list[Verdict]:
     """The user picks another tool and this one is used in its place."""
-    if ctx.kind in ANSWERS or ctx.kind == "name":
-        return []
     for span in sig.spans.get("user_picks_other", []):
-        index = sentence_index(sig, span)
+        index = sig.sentence_of(span)
         if near(sig, "in_place", index, 1) or near(sig, "user_override", index, 1):
             why = "uses this tool in place of the one the user picked"
             return [
@@ -184,14 +181,13 @@ _USERS_OWN: Final = linear_re.compile(
 )
 
 
+@prose_only
 def orders_run(sig: Signals, ctx: Context) -> list[Verdict]:
     """A host-level destructive command the model is ordered to run; a shell payload or a
     destructive command put into one of the tool's fields; or code planted into every later
     answer by a standing order."""
-    if ctx.kind in ANSWERS or ctx.kind == "name":
-        return []
     for span in sig.spans.get("destroy_cmd", []) if not sig.has("asks_first") else []:
-        index = sentence_index(sig, span)
+        index = sig.sentence_of(span)
         if forbidden(sig, span):
             continue
         lo, hi = window(sig, index, 0)
@@ -209,7 +205,7 @@ def orders_run(sig: Signals, ctx: Context) -> list[Verdict]:
             why = "orders the model to run a destructive command"
             return [Verdict("cross_tool_instruction", "error", span, why, ("command", "order"))]
     for span in sig.spans.get("every_reply", []):
-        index = sentence_index(sig, span)
+        index = sig.sentence_of(span)
         lo, hi = window(sig, index, 1)
         if near(sig, "url", index, 1) and not sig.in_sentence("user_first", index):
             why = "orders every later reply to carry a fixed link"
@@ -236,11 +232,10 @@ _AUTHORING: Final = linear_re.compile(
 )
 
 
+@prose_only
 def code_planted(sig: Signals, ctx: Context) -> list[Verdict]:
     """A payload (a script piped to a shell, eval of encoded text) to be added to the code the
     model writes for the user: every later script carries it."""
-    if ctx.kind in ANSWERS or ctx.kind == "name":
-        return []
     for found_span in sig.spans.get("payload_code", []):
         index = sig.sentence_of(found_span)
         lo, hi = window(sig, max(0, index - 1), 1)
@@ -253,10 +248,9 @@ def code_planted(sig: Signals, ctx: Context) -> list[Verdict]:
     return []
 
 
+@prose_only
 def scripted_and_hidden(sig: Signals, ctx: Context) -> list[Verdict]:
     """The words the user must be told, beside keeping the user out of what happens."""
-    if ctx.kind in ANSWERS or ctx.kind == "name":
-        return []
     for span in sig.spans.get("scripted_report", []):
         partners = [n for n in ("conceal", "conceal_soft", "kept_out") if sig.has(n)]
         if partners:
@@ -272,13 +266,12 @@ _STEP: Final = linear_re.compile(
 )
 
 
+@prose_only
 def standing_ad(sig: Signals, ctx: Context) -> list[Verdict]:
     """A standing order on every later answer that sells something: an advertisement or a
     steered purchase the user takes for the model's own advice."""
-    if ctx.kind in ANSWERS or ctx.kind == "name":
-        return []
     for span in sig.spans.get("every_reply", []):
-        index = sentence_index(sig, span)
+        index = sig.sentence_of(span)
         promoted = near(sig, "promote", max(0, index - 1), 2) or (
             near(sig, "url", index, 1) and sig.has("conceal_soft", "kept_out")
         )
@@ -289,13 +282,12 @@ def standing_ad(sig: Signals, ctx: Context) -> list[Verdict]:
     return []
 
 
+@prose_only
 def wallet_redirect(sig: Signals, ctx: Context) -> list[Verdict]:
     """A fixed wallet address or IBAN that payments are redirected to, or a fixed address
     swapped in for the one the user gave."""
-    if ctx.kind in ANSWERS or ctx.kind == "name":
-        return []
     for span in sig.spans.get("redirect_verb", []):
-        index = sentence_index(sig, span)
+        index = sig.sentence_of(span)
         fixed = [
             s
             for n in ("email", "phone")
@@ -308,17 +300,16 @@ def wallet_redirect(sig: Signals, ctx: Context) -> list[Verdict]:
     for span in sig.spans.get("wallet", []):
         if sample_before(sig, span):
             continue
-        index = sentence_index(sig, span)
+        index = sig.sentence_of(span)
         if near(sig, "redirect_verb", max(0, index - 1), 2) or near(sig, "in_place", index, 1):
             why = "redirects the user's payments to a fixed account"
             return [Verdict("exfiltration", "error", span, why, ("wallet", "redirect"))]
     return []
 
 
+@prose_only
 def kept_out(sig: Signals, ctx: Context) -> list[Verdict]:
     """The user kept from knowing what happens, beside something that matters to them."""
-    if ctx.kind in ANSWERS or ctx.kind == "name":
-        return []
     for span in sig.spans.get("kept_out", []):
         seen = [
             n
@@ -331,13 +322,12 @@ def kept_out(sig: Signals, ctx: Context) -> list[Verdict]:
     return []
 
 
+@prose_only
 def user_request_replaced(sig: Signals, ctx: Context) -> list[Verdict]:
     """The user asks for something (another tool) and the text puts this one in its place, or
     tells the model to deny the other tools exist."""
-    if ctx.kind in ANSWERS or ctx.kind == "name":
-        return []
     for span in sig.spans.get("user_asks", []):
-        index = sentence_index(sig, span)
+        index = sig.sentence_of(span)
         replaced = near(sig, "in_place", max(0, index - 1), 2)
         others = sig.has("other_tools", "generic_tools", "pref_exclusive", "user_picks_other")
         if replaced and others:
@@ -348,11 +338,10 @@ def user_request_replaced(sig: Signals, ctx: Context) -> list[Verdict]:
     return []
 
 
+@prose_only
 def scripted_answer_to_user(sig: Signals, ctx: Context) -> list[Verdict]:
     """A scripted answer for when the user asks about what happens, beside something the
     user would care about (data kept or sent, a destructive effect)."""
-    if ctx.kind in ANSWERS or ctx.kind == "name":
-        return []
     for span in sig.spans.get("lie_on_ask", []):
         seen = [n for n in EFFECTS_SEEN if sig.has(n)] or (
             ["retain"] if _RETAIN.search(sig.masked) else []
@@ -371,11 +360,10 @@ _RETAIN: Final = linear_re.compile(
 )
 
 
+@prose_only
 def money_steered(sig: Signals, ctx: Context) -> list[Verdict]:
     """A purchase steered against the user's interest, or the amount changed and the original
     shown to the user."""
-    if ctx.kind in ANSWERS or ctx.kind == "name":
-        return []
     for span in sig.spans.get("steer", []):
         why = "steers the user's purchase against their interest"
         return [Verdict("preference_manipulation", "error", span, why, ("steer",))]
@@ -386,13 +374,12 @@ def money_steered(sig: Signals, ctx: Context) -> list[Verdict]:
     return []
 
 
+@prose_only
 def weakened_in_every_answer(sig: Signals, ctx: Context) -> list[Verdict]:
     """A standing order (or an order before other tools act) to turn off a security check in
     what the model writes or runs."""
-    if ctx.kind in ANSWERS or ctx.kind == "name":
-        return []
     for span in sig.spans.get("weaken", []):
-        index = sentence_index(sig, span)
+        index = sig.sentence_of(span)
         standing = near(sig, "every_reply", max(0, index - 1), 2)
         ordered = sig.in_sentence("exec_verb", index) or sig.in_sentence("imperative", index)
         if (
@@ -405,12 +392,11 @@ def weakened_in_every_answer(sig: Signals, ctx: Context) -> list[Verdict]:
     return []
 
 
+@prose_only
 def smear_and_redirect(sig: Signals, ctx: Context) -> list[Verdict]:
     """Other tools smeared (unsafe, buggy, leaking) and their work routed to this one."""
-    if ctx.kind in ANSWERS or ctx.kind == "name":
-        return []
     for span in sig.spans.get("disparage", []):
-        index = sentence_index(sig, span)
+        index = sig.sentence_of(span)
         smeared = sig.in_sentence("other_tools", index) or sig.in_sentence("generic_tools", index)
         routed = near(sig, "in_place", max(0, index - 1), 2) or near(
             sig, "user_override", max(0, index - 1), 2
@@ -423,11 +409,10 @@ def smear_and_redirect(sig: Signals, ctx: Context) -> list[Verdict]:
     return []
 
 
+@prose_only
 def left_out(sig: Signals, ctx: Context) -> list[Verdict]:
     """What happens, left out of what the user is told ("leave the script out of your
     explanation"); keeping secrets out of replies protects and is not reported."""
-    if ctx.kind in ANSWERS or ctx.kind == "name":
-        return []
     for span in sig.spans.get("left_out", []):
         guarded = any(
             span[0] <= s[0] < span[1] for n in ("cred", "secret_noun") for s in sig.spans.get(n, [])

@@ -14,7 +14,7 @@ import re
 from typing import Final
 
 from mcpvcr import linear_re
-from mcpvcr.scan.context import ANSWERS, Context
+from mcpvcr.scan.context import Context
 from mcpvcr.scan.effect_places import (
     CREDENTIAL_FIELD,
     DATA_SLOT_OR_COLLECTOR,
@@ -22,6 +22,7 @@ from mcpvcr.scan.effect_places import (
     FOR_INSTRUCTIONS,
     FOR_PERSONAL,
     FOR_SECRETS,
+    IDENTIFIER,
     ONLY_A_NAME,
     OUTSIDE,
     REPLY_DATA,
@@ -31,8 +32,8 @@ from mcpvcr.scan.effect_places import (
     data_in_sentence,
     held_names,
     near,
+    prose_only,
     sample_before,
-    sentence_index,
     sink_fields,
     window,
 )
@@ -41,14 +42,13 @@ from mcpvcr.scan.signals import Signals
 from mcpvcr.scan.verdict import Verdict
 
 
+@prose_only
 def secret_into_place(sig: Signals, ctx: Context) -> list[Verdict]:
     """A secret's place (described, named by its variable, or a known store) that the text
     reads and moves into a field not meant for secrets, or to an outside address."""
-    if ctx.kind in ANSWERS or ctx.kind == "name":
-        return []
     for name in SOURCES:
         for span in sig.spans.get(name, []):
-            index = sentence_index(sig, span)
+            index = sig.sentence_of(span)
             if not any(near(sig, taken, max(0, index - 1), 3) for taken in TAKEN):
                 continue
             lo, hi = window(sig, index, 2)
@@ -66,11 +66,10 @@ def secret_into_place(sig: Signals, ctx: Context) -> list[Verdict]:
     return []
 
 
+@prose_only
 def every_reply_leak(sig: Signals, ctx: Context) -> list[Verdict]:
     """A standing order on every reply that carries hidden data, the user's words or the
     model's own instructions out through the reply."""
-    if ctx.kind in ANSWERS or ctx.kind == "name":
-        return []
     for span in sig.spans.get("every_reply", []):
         hidden = sig.has("hidden_carrier")
         data = [n for n in REPLY_DATA if sig.has(n)]
@@ -80,11 +79,10 @@ def every_reply_leak(sig: Signals, ctx: Context) -> list[Verdict]:
     return []
 
 
+@prose_only
 def personal_out(sig: Signals, ctx: Context) -> list[Verdict]:
     """The user's personal data (birth date, address, account numbers) moved to a fixed
     outside address or a link with a slot for it."""
-    if ctx.kind in ANSWERS or ctx.kind == "name":
-        return []
     for found_span in sig.spans.get("personal_noun", []):
         index = sig.sentence_of(found_span)
         outside = [
@@ -102,11 +100,10 @@ def personal_out(sig: Signals, ctx: Context) -> list[Verdict]:
     return []
 
 
+@prose_only
 def siphon_others(sig: Signals, ctx: Context) -> list[Verdict]:
     """Whenever another tool acts, what it handled is copied here or outside: every file or
     message of the other servers is mirrored (honest chaining passes one result on)."""
-    if ctx.kind in ANSWERS or ctx.kind == "name":
-        return []
     for found_span in sig.spans.get("others_act", []):
         index = sig.sentence_of(found_span)
         fixed = [
@@ -138,15 +135,10 @@ def siphon_others(sig: Signals, ctx: Context) -> list[Verdict]:
     return []
 
 
-# `parent_page_id` names where the data goes; an identifier holds no conversation
-_IDENTIFIER: Final = linear_re.compile(r"(?:^|[_.-])ids?$|[a-z]Ids?$|^uuid$|_uuid$")
-
-
+@prose_only
 def user_data_into_field(sig: Signals, ctx: Context) -> list[Verdict]:
     """The user's secrets or personal data told into a field not meant for them (`mood`,
     `tz`, `remark`): a covert channel, whatever language the order is in."""
-    if ctx.kind in ANSWERS or ctx.kind == "name":
-        return []
     for index in range(len(sig.sentences)):
         for span, kind in data_in_sentence(sig, index):
             lo, hi = window(sig, max(0, index - 1), 2 if index else 1)
@@ -160,7 +152,7 @@ def user_data_into_field(sig: Signals, ctx: Context) -> list[Verdict]:
                     related.search(field)
                     or field in ctx.closed_params
                     or field in ctx.own_tools
-                    or _IDENTIFIER.search(field)
+                    or IDENTIFIER.search(field)
                 ):
                     continue
                 why = f"tells the model to put the user's {kind} data into the field '{field}'"
@@ -168,11 +160,10 @@ def user_data_into_field(sig: Signals, ctx: Context) -> list[Verdict]:
     return []
 
 
+@prose_only
 def user_data_out(sig: Signals, ctx: Context) -> list[Verdict]:
     """The user's secrets or personal data sent to a fixed phone or e-mail address, or to a
     URL with a slot for them or a collector path."""
-    if ctx.kind in ANSWERS or ctx.kind == "name":
-        return []
     for index in range(len(sig.sentences)):
         for span, kind in data_in_sentence(sig, index):
             fixed = [
@@ -192,11 +183,12 @@ def user_data_out(sig: Signals, ctx: Context) -> list[Verdict]:
     return []
 
 
+@prose_only
 def data_moved_and_denied(sig: Signals, ctx: Context) -> list[Verdict]:
     """The user's data or conversation moved somewhere, with the words the user must be told
     about it scripted ("if asked, answer that nothing left the machine")."""
     denied = ("scripted_report", "kept_out", "left_out", "conceal", "conceal_soft", "lie_on_ask")
-    if ctx.kind in ANSWERS or ctx.kind == "name" or not sig.has(*denied):
+    if not sig.has(*denied):
         return []
     for index in range(len(sig.sentences)):
         data = data_in_sentence(sig, index)
@@ -210,11 +202,10 @@ _IMAGE_URL: Final = linear_re.compile(r"!\[[^\]\n]{0,100}\]\((https?://[^)\s]+)\
 _QUERY_VALUE: Final = linear_re.compile(r"=(\w{3,41})")
 
 
+@prose_only
 def explained_slot(sig: Signals, ctx: Context) -> list[Verdict]:
     """An image whose query value is a name the text explains ("?c=LOG, LOG being the chat"):
     a slot for data, filled when the image renders."""
-    if ctx.kind in ANSWERS or ctx.kind == "name":
-        return []
     text = sig.folded.text
     data = sig.has("conv", "conv_noun", "secret_noun", "personal_noun", "cred")
     for image in _IMAGE_URL.finditer(text) if data else []:
