@@ -145,11 +145,8 @@ def _envelope_message(value: Any) -> str | None:
     # `errors` alone is not enough: a linter's or validator's result is a list of errors.
     error = value.get("error")
     status = value.get("status")
-    failed = (
-        error is True
-        or value.get("success") is False
-        or value.get("ok") is False
-        or (isinstance(status, str) and bool(_FAILED_STATUS.search(status)))
+    failed = _flagged_failed(value) or (
+        isinstance(status, str) and bool(_FAILED_STATUS.search(status))
     )
     if isinstance(error, str) and error.strip():
         return error
@@ -178,11 +175,16 @@ def failure_envelope(result: Mapping[str, Any], asked: Any = None) -> str | None
     return _failure_fields(value)
 
 
+def _flagged_failed(value: Mapping[str, Any]) -> bool:
+    """A flag of the object says the call failed: `success` or `ok` false, `error` true."""
+    return value.get("success") is False or value.get("ok") is False or value.get("error") is True
+
+
 def _failure_fields(value: Any) -> str | None:
     if not isinstance(value, dict) or not value:
         return None
     error = value.get("error")
-    flagged = value.get("success") is False or value.get("ok") is False or error is True
+    flagged = _flagged_failed(value)
     named = (isinstance(error, str) and bool(error.strip())) or (
         isinstance(error, dict) and bool(error)
     )
