@@ -37,6 +37,8 @@ ENVIRONMENT: Final = re.compile(
     r"|outside (?:of )?(?:the )?(?:allowed|permitted|repository|repo|root|workspace)"
     r"|not (?:within|inside|under|in) (?:the |any )?(?:allowed|permitted|repository|root)"
     r"|access denied"
+    # the jail keeps every write outside the work folder read-only (errno EROFS, any runtime)
+    r"|\bEROFS\b|read-only file system|\[Errno 30\]"
     r"|rate.?limit(?:ed|ing)?\b(?:\s+(?:exceeded|reached|hit))?(?=\W*(?:$|[.;,:)\]]|try|please))"
     r"|too many requests|\b(?:HTTP|status(?: code)?)\W{0,3}429\b|quota (?:exceeded|exhausted)",
     re.IGNORECASE,

@@ -149,7 +149,8 @@ HEURISTICS: Final = {
             "text.environment",
             "an error text naming a network, DNS, sandbox-root or rate-limit failure is "
             "inconclusive",
-            "the error text (English patterns: ENOTFOUND, connection refused, access denied, ...)",
+            "the error text (English patterns: ENOTFOUND, connection refused, access denied, "
+            "EROFS for a write the jail keeps read-only, ...)",
         ),
         Heuristic(
             "text.guess",

@@ -429,3 +429,19 @@ def test_a_failure_envelope_is_no_result_whatever_its_keys_say(value: dict[str, 
 def test_an_envelope_with_data_or_no_failure_flag_is_a_result(value: dict[str, Any]) -> None:
     got = classify(method="tools/call", malformed=False, guessed=False, result=_json_text(value))
     assert (got.outcome, got.flags) == ("ok", ()), value
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "EROFS: read-only file system, open '/opt/srv/dist/memory.jsonl.tmp'",
+        "[Errno 30] Read-only file system: '/usr/lib/srv/cache.db'",
+    ],
+)
+def test_a_write_the_jail_kept_read_only_is_the_environment(text: str) -> None:
+    # the server wrote outside the work folder, which the jail mounts read-only: not its defect
+    from mcpvcr.fuzz.inconclusive import blame
+
+    assert blame([text], guess=False) == "text.environment"
+    # Mirror: the server's own refusal to write is its answer, not the jail's
+    assert blame(["Writes are disabled in this server's configuration"], guess=False) is None
