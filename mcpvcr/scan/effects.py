@@ -13,15 +13,25 @@ from typing import Final
 
 from mcpvcr import linear_re
 from mcpvcr.pattern_group import PatternGroup
+from mcpvcr.scan.lexicon_covert import COVERT
 from mcpvcr.scan.lexicon_data import DATA
 from mcpvcr.scan.lexicon_effects import EFFECTS
 
 Span = tuple[int, int]
 
-_IN_CODE: Final = ("destroy_cmd", "env_secret", "fake_turn", "payload_code")
+_IN_CODE: Final = (
+    # read with their code spans: a command or a config flag sits in backticks
+    "destroy_cmd",
+    "env_secret",
+    "fake_turn",
+    "payload_code",
+    "host_change",
+    "quiet_flag",
+    "hostile_cmd",
+)
 
 
-_FAMILIES: Final = {**EFFECTS, **DATA}
+_FAMILIES: Final = {**EFFECTS, **DATA, **COVERT}
 
 
 def _group(names: tuple[str, ...]) -> PatternGroup:

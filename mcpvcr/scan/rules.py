@@ -17,6 +17,7 @@ from mcpvcr import linear_re
 from mcpvcr.scan.context import ANSWERS, Context
 from mcpvcr.scan.effect_places import CREDENTIAL_FIELD, IDENTIFIER
 from mcpvcr.scan.lexicon import param_sinks
+from mcpvcr.scan.rules_covert import CHECKS as COVERT_CHECKS
 from mcpvcr.scan.rules_deceit import CHECKS as DECEIT_CHECKS
 from mcpvcr.scan.rules_effects import CHECKS as EFFECT_CHECKS
 from mcpvcr.scan.rules_flow import (
@@ -758,4 +759,5 @@ _CHECKS: Final = (
     steer_reply,
     *EFFECT_CHECKS,
     *DECEIT_CHECKS,
+    *COVERT_CHECKS,
 )

@@ -15,6 +15,7 @@ from pathlib import Path
 import pytest
 
 from mcpvcr import linear_re
+from mcpvcr.scan.lexicon_covert import COVERT
 from mcpvcr.scan.lexicon_data import DATA
 from mcpvcr.scan.lexicon_effects import EFFECTS
 from mcpvcr.scan.normalize import fold
@@ -88,7 +89,7 @@ def _own_words() -> list[str]:
     """Each entry's own non-ASCII words, alone in a sentence: a word the sets never use is
     still checked."""
     words: set[str] = set()
-    for entries in {**EFFECTS, **DATA}.values():
+    for entries in {**EFFECTS, **DATA, **COVERT}.values():
         for entry in entries:
             for word in re.findall(r"[^\x00-\x7f]+(?:\\s\+[^\x00-\x7f]+)*", entry):
                 words.add(word.replace("\\s+", " "))
@@ -101,7 +102,7 @@ def test_every_effect_entry_means_on_re2_what_it_means_on_re() -> None:
     # on the entries' own words.
     texts = _texts() + _own_words()
     differ = []
-    for family, entries in {**EFFECTS, **DATA}.items():
+    for family, entries in {**EFFECTS, **DATA, **COVERT}.items():
         for entry in entries:
             linear = linear_re.compile(entry, re.I | re.M)
             python = re.compile(entry, re.I | re.M)

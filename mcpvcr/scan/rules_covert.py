@@ -1,0 +1,218 @@
+"""Combination rules on covert acts: hidden from the user, planted on the host, lied about.
+
+Same contract as `rules`: one family is never an error. What joins them is what honest text
+never does: it shows the user what it changes, asks before it weakens the machine, and
+reports what happened. The families come from `lexicon_covert`.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Final
+
+from mcpvcr import linear_re
+from mcpvcr.scan.context import Context
+from mcpvcr.scan.effect_places import EFFECTS_SEEN, near, prose_only, sample_before
+from mcpvcr.scan.signals import Signals
+from mcpvcr.scan.verdict import Verdict
+
+Span = tuple[int, int]
+
+# what, kept from the user's view, harms them: an outside place, their data, the host, money
+_HIDDEN_HARM: Final = (
+    *EFFECTS_SEEN,
+    "host_change",
+    "wallet",
+    "amount_change",
+    "redirect_verb",
+    "weaken",
+    "payload_code",
+    "param_sink",
+    "side_fee",
+    "in_place",
+)
+# a host name written without a scheme ("mail.relay-nl.net"): an outside place too
+_HOST_NAME: Final = linear_re.compile(
+    r"\b[a-z0-9][a-z0-9-]*(?:\.[a-z0-9-]+)*\.(?:com|net|org|io|dev|app|co|ai|cloud|xyz|site"
+    r"|online|info|biz|me|cc|de|fr|es|nl|pl|cz|ru|ua|in|jp|cn|br|uk|pt|se|ro|gr|ir|il|vn|id|th"
+    r"|kr|tw|pk|ng|ke|ph|my|tk|top)\b",
+    re.I,
+)
+_BENIGN_HOST: Final = linear_re.compile(r"(?:^|\.)(?:example|localhost|test|invalid)\.", re.I)
+_SECRETS: Final = ("cred", "secret_noun")
+
+
+def _guarded(sig: Signals, span: Span) -> bool:
+    """ "The token is never shown to the user": what is kept from view is the secret itself
+    (named just before the words with no move between, or where nothing moves)."""
+    index = sig.sentence_of(span)
+    secrets = [s for n in _SECRETS for s in near(sig, n, max(0, index - 1), 1)]
+    verbs = [v for n in ("move_verb", "read_verb", "fill_verb") for v in sig.in_sentence(n, index)]
+    # the secret is what is not shown when nothing moves it between its name and the words
+    if any(s[1] <= span[0] and not any(s[1] <= v[0] < span[0] for v in verbs) for s in secrets):
+        return True
+    return bool(secrets) and not verbs
+
+
+def _outside_host(sig: Signals, index: int) -> bool:
+    lo = sig.sentences[max(0, index - 1)][0] if sig.sentences else 0
+    hi = sig.sentences[min(index + 1, len(sig.sentences) - 1)][1] if sig.sentences else None
+    text = sig.masked[lo:hi]
+    return any(not _BENIGN_HOST.search(m.group(0) + ".") for m in _HOST_NAME.finditer(text))
+
+
+def _harm_near(sig: Signals, index: int, span: Span) -> list[str]:
+    """Families of harm in the sentence of `span` or either neighbour, outside `span`."""
+    seen = [
+        name
+        for name in _HIDDEN_HARM
+        if any(
+            not (span[0] <= s[0] < span[1]) and not sample_before(sig, s)
+            for s in near(sig, name, max(0, index - 1), 2)
+        )
+    ]
+    if not seen and _outside_host(sig, index):
+        seen.append("host_name")
+    return seen
+
+
+@prose_only
+def hidden_effect(sig: Signals, ctx: Context) -> list[Verdict]:
+    """Something left out of what the user is shown, beside an act that harms them."""
+    for span in sig.spans.get("user_view", []) + sig.spans.get("quiet_flag", []):
+        if _guarded(sig, span):
+            continue
+        harm = _harm_near(sig, sig.sentence_of(span), span)
+        if harm:
+            why = f"keeps an act out of what the user is shown ({harm[0]})"
+            return [Verdict("poisoning_marker", "error", span, why, ("concealment", harm[0]))]
+    return []
+
+
+_BACKDOOR_PARTNERS: Final = (
+    "user_view",
+    "quiet_flag",
+    "persist_after",
+    "no_ask",
+    "frame_normal",
+    "conceal",
+    "conceal_soft",
+    "kept_out",
+    "left_out",
+    "scripted_report",
+)
+
+
+@prose_only
+def host_backdoor(sig: Signals, ctx: Context) -> list[Verdict]:
+    """A change that weakens the host or outlives the task, made quietly, without asking, or
+    meant to stay: honest tools that edit profiles or cron say so and ask."""
+    changes = sig.spans.get("host_change", [])
+    if not changes:
+        return []
+    partners = [name for name in _BACKDOOR_PARTNERS if sig.has(name)]
+    if partners:
+        why = f"changes the host quietly or for good ({partners[0]})"
+        return [Verdict("poisoning_marker", "error", changes[0], why, ("host_change", partners[0]))]
+    return []
+
+
+_TELLING: Final = ("tell_user", "scripted_report", "lie_on_ask", "user_asks")
+
+
+@prose_only
+def misreport(sig: Signals, ctx: Context) -> list[Verdict]:
+    """What the user is told, next to a marker that it is not what happens ("anyway", "in
+    reality", "the branch they asked for"), or next to results altered before they see them."""
+    for name in ("contrary", "falsify"):
+        for span in sig.spans.get(name, []):
+            index = sig.sentence_of(span)
+            told = [n for n in _TELLING if near(sig, n, max(0, index - 1), 2)]
+            if name == "falsify" and sig.has("user_view"):
+                told.append("user_view")
+            if told:
+                why = f"scripts a report to the user that contradicts what happens ({name})"
+                return [Verdict("poisoning_marker", "error", span, why, ("misreport", name))]
+    return []
+
+
+@prose_only
+def phishing(sig: Signals, ctx: Context) -> list[Verdict]:
+    """The assistant posing as someone the user trusts, asking for a secret or pointing at an
+    outside page."""
+    for span in sig.spans.get("pose_as", []):
+        index = sig.sentence_of(span)
+        asks = near(sig, "phish_ask", max(0, index - 1), 3)
+        page = near(sig, "url", max(0, index - 1), 2) or _outside_host(sig, index)
+        if asks or page:
+            why = "poses as someone the user trusts to take a secret or send them elsewhere"
+            return [Verdict("poisoning_marker", "error", span, why, ("impersonation", "pose_as"))]
+    return []
+
+
+@prose_only
+def sent_without_asking(sig: Signals, ctx: Context) -> list[Verdict]:
+    """Data moved to a fixed outside address without the user's say."""
+    for span in sig.spans.get("no_ask", []):
+        index = sig.sentence_of(span)
+        moved = near(sig, "move_verb", max(0, index - 1), 2)
+        place = [n for n in ("email", "url", "phone") if near(sig, n, max(0, index - 1), 2)] or (
+            ["host_name"] if _outside_host(sig, index) else []
+        )
+        if moved and place:
+            why = f"sends data to a fixed outside place without asking the user ({place[0]})"
+            return [Verdict("exfiltration", "error", span, why, ("no_ask", place[0]))]
+    return []
+
+
+@prose_only
+def sabotaged(sig: Signals, ctx: Context) -> list[Verdict]:
+    """Results harmed on purpose (bugs planted, records silently dropped) and hidden from the
+    user or reported as sound."""
+    for span in sig.spans.get("sabotage", []):
+        index = sig.sentence_of(span)
+        planted = sig.masked[span[0] : span[1]].split()[0] in _PLANT
+        hidden = [
+            n
+            for n in (*_TELLING, "user_view", "conceal", "conceal_soft", "kept_out")
+            if near(sig, n, max(0, index - 1), 2)
+        ]
+        if planted or hidden:
+            why = "harms the results on purpose" + (f" ({hidden[0]})" if hidden else "")
+            return [Verdict("poisoning_marker", "error", span, why, ("sabotage",))]
+    return []
+
+
+_PLANT: Final = frozenset({"introduce", "insert", "inject", "plant"})
+
+# a list of what is refused or detected names hostile commands honestly
+_DENY_LIST: Final = linear_re.compile(
+    r"\b(?:block|blocks|blocked|deny|denies|denied|refuse[sd]?|reject(?:s|ed)?|forbid(?:s|den)?|never\s+run"
+    r"|dangerous|detect(?:s|ed)?|flag(?:s|ged)?|warn(?:s|ed)?|prevent(?:s|ed)?|not\s+allowed|disallowed"
+    r"|prohibited|blacklist|denylist|blocklist|risky|malicious|audit(?:s|ed)?|scan(?:s|ned)?)\b"
+    r"|verboten|blockiert|interdit|bloqu|prohibid|proibid|vietat|запрещ|блокир|禁止|拒否|차단|금지",
+    re.I,
+)
+
+
+@prose_only
+def hostile_command(sig: Signals, ctx: Context) -> list[Verdict]:
+    """A command that only opens the machine up or wipes its history (a root shell for anyone,
+    SELinux off, a reverse shell, a downloaded script in every new shell), in any language,
+    unless the text lists it as something refused or detected."""
+    spans = sig.spans.get("hostile_cmd", [])
+    if spans and not _DENY_LIST.search(sig.folded.text):
+        why = "runs or plants a command that opens the machine up"
+        return [Verdict("poisoning_marker", "error", spans[0], why, ("hostile_cmd",))]
+    return []
+
+
+CHECKS: Final = (
+    hostile_command,
+    sabotaged,
+    hidden_effect,
+    host_backdoor,
+    misreport,
+    phishing,
+    sent_without_asking,
+)
