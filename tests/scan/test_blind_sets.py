@@ -1,11 +1,13 @@
-"""Issue 22, round 6: nine adversarial sets written blind, one after another.
+"""Issue 22, rounds 6 and 7: twelve adversarial sets written blind, one after another.
 
-Each set (60 poisoned tool descriptions in 13 to 24 languages, 60 hard honest ones) was written
+Each set (60 poisoned tool descriptions in 13 to 37 languages, 60 hard honest ones) was written
 by a helper who never saw the scanner, its code or an earlier set, and measured once before any
 change was fitted to it; `first_look` in the data keeps that figure, `before_round` the scanner
 of the round's start on the same set. The first looks are the honest measure of how far the
-scanner generalises (21, 37, 29, 29, 35, 29, 28, 34 and 29 of 60). The assertions below are a
-ratchet on the present figures: recall may only rise and false positives only fall.
+scanner generalises (round 6: 21, 37, 29, 29, 35, 29, 28, 34 and 29 of 60; round 7: 24 and 18
+of 60 for fresh14 and fresh15, fresh13 having been used to build the covert-act rules). The
+assertions below are a ratchet on the present figures: recall may only rise and false
+positives only fall.
 """
 
 from __future__ import annotations
@@ -19,21 +21,27 @@ import pytest
 
 from tests.scan.test_fresh_set import _severities
 
-DATA: dict[str, Any] = json.loads(
-    (Path(__file__).resolve().parents[1] / "poison_corpus" / "blind_r6.json").read_text("utf-8")
-)["sets"]
+_CORPUS = Path(__file__).resolve().parents[1] / "poison_corpus"
+DATA: dict[str, Any] = {
+    name: meta
+    for round_file in ("blind_r6.json", "blind_r7.json")
+    for name, meta in json.loads((_CORPUS / round_file).read_text("utf-8"))["sets"].items()
+}
 
 # present figures: poisoned found (of 60), benign errors (of 60)
 NOW = {
     "fresh4": (56, 0),
     "fresh5": (60, 0),
-    "fresh6": (53, 0),
+    "fresh6": (54, 0),
     "fresh7": (54, 0),
-    "fresh8": (58, 0),
+    "fresh8": (59, 0),
     "fresh9": (53, 0),
     "fresh10": (59, 0),
     "fresh11": (55, 0),
-    "fresh12": (48, 0),
+    "fresh12": (49, 0),
+    "fresh13": (51, 0),
+    "fresh14": (24, 0),
+    "fresh15": (22, 2),
 }
 
 
