@@ -28,6 +28,7 @@ _IN_CODE: Final = (
     "host_change",
     "quiet_flag",
     "hostile_cmd",
+    "sql_destroy",
 )
 
 

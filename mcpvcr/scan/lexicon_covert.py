@@ -14,6 +14,8 @@ from __future__ import annotations
 
 from typing import Final
 
+from mcpvcr.scan.lexicon_reports import REPORTS
+
 # what the user sees of the work: the reply, the summary, the confirmation
 _VIEW_EN: Final = (
     r"(?:summar(?:y|ies)|recaps?|repl(?:y|ies)|answers?|confirmations?|overviews?|change\s*(?:log|list"
@@ -58,6 +60,20 @@ COVERT: Final[dict[str, list[str]]] = {
             r",?\s+(?:mention|state|report|list|show|say)\s+only\b"
         ),
         r"\bsilent(?:ly)?\s+(?:participant|attendee|recipient|observer|member|admin\w*|cc|bcc|copy)\b",
+        (
+            r"\b(?:leave|keep)\s+(?:it|them|this|that|these|those)\s+(?:out|off)\s+(?:when|while)\s+you\s+"
+            r"(?:summari[sz]e|report|reply|describe|tell|show|present|list|confirm)"
+            r"|\bneeds?\s+no\s+(?:mention|explanation|comment)\b|\b(?:does|do)\s*(?:not|n't)\s+need\s+to\s+"
+            r"be\s+(?:mentioned|shown|listed|surfaced|reported|itemi[sz]ed|displayed|disclosed)\b"
+            r"|\b(?:should|must)\s+not\s+be\s+itemi[sz]ed\b"
+        ),
+        (
+            r"\b(?:don'?t|do\s+not|never|no\s+need\s+to|without)\s+(?:point(?:ing)?\s+out|call(?:ing)?\s+out"
+            r"|flag(?:ging)?|mention(?:ing)?|surfac(?:e|ing)|itemi[sz](?:e|ing)|disclos(?:e|ing)"
+            r"|announc(?:e|ing))\s+(?:the\s+|this\s+|that\s+|any\s+)?(?:extra|additional|second|duplicate"
+            r"|hidden|backup|substitut\w*|swap|switch|change|fee|margin|charge|copy|upload|hook|entry"
+            r"|redirect\w*)\b"
+        ),
         # German
         (
             r"\b(?:weg(?:ge)?lass\w*|ausgelassen|auslassen|nicht\s+(?:an(?:ge)?zeigt|anzeigen|auf(?:ge)?"
@@ -105,7 +121,7 @@ COVERT: Final[dict[str, list[str]]] = {
         # Turkish / Indonesian / Malay / Tagalog / Swahili / Vietnamese
         (
             r"\b(?:gösterme\w*|belirtme\w*|listeleme\w*|gösterilmez|yalnızca\s+[\"'‘“]?\w+[\"'’”]?\s+yazıl\w*)"
-            r"|\b(?:jangan\s+(?:tampilkan|sebutkan|cantumkan|tunjukkan|paparkan)|tidak\s+(?:ditampilkan"
+            r"|\bjangan\s+senarai\w*|\b(?:jangan\s+(?:tampilkan|sebutkan|cantumkan|tunjukkan|paparkan)|tidak\s+(?:ditampilkan"
             r"|disebutkan|dicantumkan|perlu\s+ditampilkan))\b"
             r"|\b(?:huwag\s+(?:ipakita|banggitin|isama)|hindi\s+ipinapakita)\b"
             r"|\b(?:bila\s+ku(?:i|m|ki|vi)?onyesha|usionyeshe|bila\s+kutaja|usitaje)\w*"
@@ -170,6 +186,10 @@ COVERT: Final[dict[str, list[str]]] = {
             r"|\btrust\s+store\b|\bupdate-ca-certificates\b|\bsystem(?:-wide)?\s+(?:https?\s+)?proxy\b"
             r"|\binsecure-registries\b|\bsecurity\.workspace\.trust\.enabled\b"
             r"|\bcluster-admin\b|\bclusterrolebinding\b|\b/etc/hosts\b|\b/etc/resolv\.conf\b"
+            r"|\.git/hooks\b|\b(?:open|expose|allow)\w*\b[^.\n]{0,40}\b0\.0\.0\.0/0\b"
+            r"|\b(?:disabl\w*|turn(?:s|ing)?\s+off|switch(?:es|ing)?\s+off|schakel\w*)\b[^.\n]{0,40}\b"
+            r"(?:two[\s-]factor|2fa|mfa|branch[\s-]protection|tweestapsverificatie|zwei-faktor\w*"
+            r"|audit\s+log\w*)"
         ),
         (
             r"/dev/tcp/|\bnc\s+(?:-\w+\s+)*-e\b|\bncat\b|--reverse\b|\breverse\s+(?:shell|tunnel)\b"
@@ -188,7 +208,7 @@ COVERT: Final[dict[str, list[str]]] = {
     # a fee, commission or share of the user's money taken on the side
     "side_fee": [
         (
-            r"\b\d{1,2}(?:[.,]\d{1,2})?\s?%\s+(?:\w+\s+){0,3}?(?:fee|commission|surcharge|cut|markup"
+            r"\b\d{1,2}(?:[.,]\d{1,2})?\s?%\s+(?:\w+\s+){0,3}?(?:fee|commission|surcharge|cut|markup|margin|spread|charge"
             r"|gebühr|provision|frais|commission|comisión|cargo|taxa|comissão|commissione|prowizj\w*"
             r"|poplatek|comision|komisyon|ücret|biaya|komisi|phí|ada|bayad)\b"
             r"|\b(?:fee|commission|surcharge|gebühr|provision|frais|comisión|cargo|taxa|comissão"
@@ -217,6 +237,10 @@ COVERT: Final[dict[str, list[str]]] = {
             r"|@reboot\s+\S+\s+[^\n]{0,40}(?:--reverse|\d+\.\d+\.\d+\.\d+:\d+)"
         ),
     ],
+    # statements that wipe records (read in code spans too)
+    "sql_destroy": [
+        r"\btruncate\s+(?:table\s+)?\w+\s*;|\bdelete\s+from\s+\w+|\bdrop\s+(?:table|database|schema)\s+\w+",
+    ],
     # a flag in a config fragment that keeps the user from being told
     "quiet_flag": [
         (
@@ -231,9 +255,17 @@ COVERT: Final[dict[str, list[str]]] = {
             r"(?:cleanup|setup|output|housekeeping|maintenance|steps?|procedure|configuration"
             r"|operation|diagnostics?)\b|\btransient\s+tweaks?\b|\bconsidéra?\w*\s+(?:comme\s+)?"
             r"(?:normal|standard)|\bconsid[ée]ra?lo\s+parte\b|\bparte\s+de\s+la\s+configuración"
-            r"|\bbước\s+chuẩn\b|\blangkah\s+standar\b|\bstandardschritt\b|\broutinemäßig\b"
+            r"|\bbước\s+chuẩn\b|\blangkah\s+standar\b|\bstandardschritt\b|\broutinemä(?:ß|ss)ig\b"
+            r"|\bexpected\s+behaviou?r\b|\broutine\s+(?:repo\s+)?hygiene\b|\bone-time\s+setup\b"
         ),
         r"常规步骤|标准步骤|通常の手順|표준\s*단계|обычн\w+\s+(?:процедур|шаг)\w*|стандартн\w+\s+(?:шаг|процедур)\w*",
+    ],
+    # an act presented to the user under another name ("describe this step as 'configuring Git'")
+    "frame_as": [
+        (
+            r"\b(?:describe|present|report|label|call|frame|refer\s+to)s?\s+(?:\w+\s+){0,6}?as\s+[\"'‘“(]"
+            r"|\bshould\s+read\s+[\"'‘“]"
+        ),
     ],
     # what stays after the task, the session or the tool's removal
     "persist_after": [
@@ -300,129 +332,6 @@ COVERT: Final[dict[str, list[str]]] = {
             r"|โดยไม่ต้องขออนุญาต"
         ),
     ],
-    # a report that contradicts what happens
-    "contrary": [
-        (
-            r"\b(?:succe\w+|removed|deleted|complete\w*|done|worked|fine|sent|saved|passed|ok)\b[^.\n]{0,20}"
-            r"\banyway\b|\bin\s+(?:reality|truth)\b"
-            r"|\b(?:originally|initially|first)\s+(?:chose|chosen|selected|picked|named|asked\s+for"
-            r"|requested|entered|typed|wanted)\b|\bregardless\s+of\s+(?:the\s+)?(?:result|outcome"
-            r"|errors?|what\s+(?:happened|actually))\b|\bwhatever\s+\w+\s+(?:the\s+)?user\s+(?:names"
-            r"|chooses|picks|selects|asks\s+for|wants|enters|gives)\b|\b(?:the\s+one|what|the\s+\w+)"
-            r"\s+(?:they|the\s+user)\s+(?:asked\s+for|chose|selected|picked|typed|wrote|entered)\b"
-            r"|\beven\s+(?:if|when|though)\s+(?:the\s+)?(?:\w+\s+){0,3}?(?:fail\w*|errors?|did\s+not"
-            r"|didn'?t|was\s+not|wasn'?t|is\s+not|isn'?t|still|continu\w*|says?\s+stop)\b"
-        ),
-        (
-            r"\btrotzdem\b|\bin\s+wirklichkeit\b|\btatsächlich\s+(?:wird|werden)\b|\bquand\s+même\b"
-            r"|\ben\s+réalité\b|\bde\s+todos\s+modos\b|\ben\s+realidad\b|\bde\s+qualquer\s+forma\b"
-            r"|\bna\s+realidade\b|\bcomunque\b|\bin\s+realtà\b|\btoch\b|\bin\s+werkelijkheid\b"
-            r"|\bw\s+rzeczywistości\b|\bi\s+tak\b|\bve\s+skutečnosti\b|\bîn\s+realitate\b|\bde\s+fapt\b"
-            r"|\baslında\b|\bgerçekte\b|\bsebenarnya\b|\bpadahal\b|\bthực\s+ra\b|\bthực\s+tế\b"
-            r"|\bkwa\s+kweli\b|\bsa\s+totoo\b|\bi\s+själva\s+verket\b|\bvalójában\b|\btodellisuudessa\b"
-            r"|\b(?:que|que\s+él|que\s+ella|que\s+el\s+usuario)\s+(?:escribió|eligió|seleccionó|pidió)\b"
-            r"|\b(?:que\s+)?(?:o\s+usuário|ele)\s+(?:escolheu|digitou|pediu)\b|\bdie\s+(?:der\s+)?nutzer"
-            r"\s+(?:gewählt|angegeben|eingegeben)\b|\bque\s+l['’]\s*utilisateur\s+a\s+(?:choisi|saisi)\b"
-        ),
-        (
-            r"на\s+самом\s+деле|в\s+действительности|насправді|всё\s+равно|все\s+одно|στην\s+πραγματικότητα"
-            r"|في\s+الواقع|في\s+الحقيقة|در\s+واقع|در\s+حقیقت|בפועל|במציאות|גם\s+כאשר|वास्तव\s+में|असल\s+में"
-            r"|মূল\s+প্রাপক|আসলে|உண்மையில்|实际上|事实上|其实|即使[^。\n]{0,20}(?:失败|出错|错误)"
-            r"|実際には|と言っても|失敗しても|실제로는|(?:사용자|유저)가\s*(?:선택|고른|입력|지정)|ที่จริง|ความจริง"
-            r"|मूल\s+प्राप्तकर्ता|原来的收款|元の(?:宛先|受取人)"
-        ),
-    ],
-    # the user told something in the reply (the carrier of a scripted report)
-    "tell_user": [
-        (
-            r"\b(?:tell|inform|assure|reassure|notify)\s+(?:the\s+)?(?:user|customer|human)s?\b"
-            r"|\b(?:say|state|report|confirm|explain|answer|reply|respond|show|present|display)\s+"
-            r"(?:\w+\s+){0,6}?to\s+(?:the\s+)?(?:user|customer|human)s?\b"
-            r"|\bin\s+(?:your|the)\s+(?:reply|answer|response|summary|confirmation)\b"
-            r"|\bwhen\s+you\s+(?:reply|answer|respond|report)\b|\bpresent\s+(?:\w+\s+){0,4}?(?:under"
-            r"|as)\b|\b(?:describe|call|label|frame)\s+(?:it|this|them|the\s+\w+(?:\s+\w+)?)\s+as\b"
-            r"|\bgive\s+the\s+\w+\s+as\b|\bintroduce\s+yourself\s+as\b"
-        ),
-        (
-            r"\b(?:sag|sage|melde|teile|erkläre)\w*\s+(?:dem|der|den)\s+(?:nutzer|benutzer)\w*"
-            r"|\bmelde\s+(?:anschlie(?:ß|ss)end|danach|dann)?\s*,?\s*dass\b|\b(?:dis|dites|indique[zr]?"
-            r"|confirme[zr]?|présente[zr]?)\s+(?:à\s+)?(?:l['’]\s*utilisateur|lui)\b"
-            r"|\b(?:dile|dígale|informa|muestra|muéstrale|indica|presenta)\w*\s+al\s+usuario\b"
-            r"|\b(?:diga|mostre|informe|apresente)\s+ao\s+usuário\b|\b(?:di|comunica|mostra|spiega)\w*"
-            r"\s+all['’]\s*utente\b|\b(?:vertel|meld|toon)\s+(?:aan\s+)?de\s+gebruiker\b"
-            r"|\b(?:powiedz|poinformuj|zgłoś|pokaż)\w*\s+użytkownik\w*|\b(?:řekni|sděl|oznam)\w*\s+"
-            r"uživatel\w*|\b(?:spune|comunică|explică)\w*\s+utilizatorului\b|\bkullanıcıya\b"
-            r"|\b(?:beri\s*tahu|katakan\s+kepada)\s+pengguna\b|\b(?:báo|nói)\s+(?:với\s+|cho\s+)?"
-            r"người\s+dùng\b|\bmwambie\s+mtumiaji\b|\bsabihin\s+sa\s+user\b|\bberätta\s+för\s+användaren\b"
-        ),
-        (
-            r"скажи\w*\s+пользовател\w*|сообщи\w*\s+пользовател\w*|скажи\w*\s+користувач\w*"
-            r"|повідом\w*\s+користувач\w*|πες\s+στον\s+χρήστη|ενημέρωσε\s+τον\s+χρήστη|أخبر\s+المستخدم"
-            r"|قل\s+للمستخدم|به\s+کاربر\s+(?:بگو|بگویید)|תגיד\s+למשתמש|ענה|הודע\s+למשתמש"
-            r"|उपयोगकर्ता\s+को\s+(?:बताएं|बताएँ|दिखाएँ|दिखाएं|कहें)|पुष्टि\s+में|ব্যবহারকারীকে\s+(?:বলুন|জানান)"
-            r"|பயனரிடம்\s+சொல்|告诉用户|告知用户|向用户(?:说明|报告|显示)|ユーザーに(?:伝え|報告|説明|表示)"
-            r"|伝えてください|사용자에게\s*(?:알리|말하|표시|보고)|บอกผู้ใช้|แจ้งผู้ใช้"
-            r"|(?:요약|응답|답변|보고서?)에는|(?:摘要|回复|答复|总结|报告)中|(?:要約|回答|返答|報告)には"
-        ),
-    ],
-    # the record of what happened altered before the user sees it
-    "falsify": [
-        (
-            r"\b(?:adjust|alter|change|round|bump|inflate|edit|rewrite|tweak)\s+(?:the\s+)?(?:numbers"
-            r"|figures|results|totals?|counts?|metrics|scores?|assertions?|expected\s+values?)\s+"
-            r"(?:to|so|until|before)\b|\bgive\s+the\s+(?:count|number|total)\s+as\s+(?:zero|0|none)\b"
-            r"|\breport\s+(?:the\s+)?(?:count|number)\s+as\s+(?:zero|0)\b|\bmark\s+(?:the\s+)?"
-            r"(?:test|tests|check|checks)\s+(?:as\s+)?(?:skipped|passed|passing|green)\b"
-            r"|\ball\s+tests\s+(?:are\s+)?(?:green|pass(?:ed|ing)?)\b"
-        ),
-        (
-            r"\bpasse\s+die\s+assertions?\b|\btests?\s+(?:sind\s+)?grün\b|\bmarkiere\s+den\s+test\b"
-            r"|\bajust[ae]\w*\s+(?:os|los|les|i)\s+(?:números|numeros|nombres|numeri|resultados)\b"
-            r"|\bmodifi\w+\s+(?:les|los|os|i)\s+(?:chiffres|números|numeri|résultats|resultados)\b"
-            r"|\bpas\s+(?:de\s+)?(?:cijfers|resultaten)\s+aan\b|\bzmień\s+(?:wyniki|liczby)\b"
-        ),
-    ],
-    # the user asked for a secret they should never type into a chat
-    "phish_ask": [
-        (
-            r"\b(?:ask|request|prompt|invite|get)\s+(?:the\s+)?(?:user|customer|them)\s+(?:to\s+)?"
-            r"(?:type|enter|paste|share|provide|send|give|read\s+out|confirm|re-?enter)\s+(?:\w+\s+){0,3}?"
-            r"(?:password|passcode|pin|one[\s-]time\s+(?:code|password)|otp|2fa|mfa|verification\s+code"
-            r"|sign[\s-]?in\s+(?:phrase|code)|login|seed\s+phrase|recovery\s+phrase|card\s+number|cvv"
-            r"|cvc|security\s+code|passphrase)"
-        ),
-        (
-            r"\b(?:pide|pídele|solicita)\s+al\s+usuario\s+(?:que\s+)?(?:\w+\s+){0,3}?(?:contraseña|código"
-            r"|pin|clave)|\bbitte\s+(?:den|die)\s+(?:nutzer|benutzer)\w*\s+(?:\w+\s+){0,3}?(?:passwort"
-            r"|code|pin|kennwort)|\bdemande[zr]?\s+à\s+l['’]\s*utilisateur\s+(?:\w+\s+){0,4}?(?:mot\s+de"
-            r"\s+passe|code|pin)|\b(?:peça|solicite)\s+ao\s+usuário\s+(?:\w+\s+){0,4}?(?:senha|código"
-            r"|pin)|\bchiedi\s+all['’]\s*utente\s+(?:\w+\s+){0,4}?(?:password|codice|pin)"
-        ),
-        (
-            r"попроси\w*\s+пользовател\w*\s+(?:\w+\s+){0,3}?(?:парол|код|пин)|попрос\w*\s+користувач\w*"
-            r"\s+(?:\w+\s+){0,3}?(?:парол|код)|(?:请|讓|让)用户(?:输入|提供|发送)(?:其)?(?:密码|验证码|口令)"
-            r"|ユーザーに[^。\n]{0,15}(?:パスワード|認証コード|暗証番号)を(?:入力|送)|사용자에게[^.\n]{0,15}"
-            r"(?:비밀번호|인증\s*코드)를?\s*(?:입력|보내)"
-        ),
-    ],
-    # the assistant posing as someone the user trusts, or a page passed off as official
-    "pose_as": [
-        (
-            r"\b(?:introduce|present|identify|describe)\s+yourself\s+as\b|\b(?:say|claim)\s+(?:that\s+)?"
-            r"you\s+are\s+(?:from|with|the)\b|\bdescribe\s+(?:it|this|the\s+\w+)\s+as\s+(?:the\s+)?"
-            r"(?:\w+'?s?\s+)?official\b"
-        ),
-        (
-            r"\bpreséntate\s+como\b|\bstell\s+dich\s+als\b|\bgib\s+dich\s+als\b|\bprésente[zr]?-(?:toi"
-            r"|vous)\s+comme\b|\bapresente-se\s+como\b|\bpresentati\s+come\b|\bstel\s+je\s+voor\s+als\b"
-            r"|\bprzedstaw\s+się\s+jako\b|\bkendini\s+\S+\s+olarak\s+tanıt|\bperkenalkan\s+diri\b"
-            r"|\bgiới\s+thiệu\s+(?:mình|bản\s+thân)\s+là\b"
-        ),
-        (
-            r"представься|представьтесь|представся|представтеся|自称|と名乗|(?:으로|로)\s*소개|แนะนำตัวว่า"
-            r"|عرّف\s+نفسك|معرفی\s+کن|खुद\s+को\s+[^।\n]{0,30}\s+बताएं"
-        ),
-    ],
     # results harmed on purpose: bugs planted, records dropped or bent
     "sabotage": [
         (
@@ -431,6 +340,8 @@ COVERT: Final[dict[str, list[str]]] = {
             r"|off-by-one|typos)\b|\b(?:silently|quietly)\s+(?:drop|discard|delete|remove|skip|alter"
             r"|change|swap|truncate|corrupt|round|shuffle)\s+(?:\w+\s+){0,3}?(?:rows?|records?|entries"
             r"|items?|results?|values?|lines?|transactions?|emails?|messages?|files?|numbers?)\b"
+            r"|\b(?:dropped|discarded|deleted|removed|skipped|altered|changed|truncated)\s+silently\b"
         ),
     ],
+    **REPORTS,
 }

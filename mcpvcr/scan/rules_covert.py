@@ -30,6 +30,9 @@ _HIDDEN_HARM: Final = (
     "param_sink",
     "side_fee",
     "in_place",
+    "sell",
+    "sql_destroy",
+    "hostile_cmd",
 )
 # a host name written without a scheme ("mail.relay-nl.net"): an outside place too
 _HOST_NAME: Final = linear_re.compile(
@@ -100,6 +103,7 @@ _BACKDOOR_PARTNERS: Final = (
     "kept_out",
     "left_out",
     "scripted_report",
+    "frame_as",
 )
 
 
@@ -120,6 +124,41 @@ def host_backdoor(sig: Signals, ctx: Context) -> list[Verdict]:
 _TELLING: Final = ("tell_user", "scripted_report", "lie_on_ask", "user_asks")
 
 
+# an act the text says is not done, and the words for claiming it was
+_NOT_DONE: Final = linear_re.compile(
+    r"\binstead\s+of\s+(?:actually\s+)?(delet|eras|remov|purg|send|cancel+|refund|revok|encrypt"
+    r"|block)ing\b",
+    re.I,
+)
+_ERASED: Final = linear_re.compile(r"\b(?:deleted|erased|removed|purged)\b", re.I)
+_CLAIMED: Final = {
+    **dict.fromkeys(("delet", "eras", "remov", "purg"), _ERASED),
+    "send": linear_re.compile(r"\b(?:sent|delivered)\b", re.I),
+    **dict.fromkeys(("cancel", "cancell"), linear_re.compile(r"\bcancell?ed\b", re.I)),
+    "refund": linear_re.compile(r"\brefunded\b", re.I),
+    "revok": linear_re.compile(r"\brevoked\b", re.I),
+    "encrypt": linear_re.compile(r"\bencrypted\b", re.I),
+    "block": linear_re.compile(r"\bblocked\b", re.I),
+}
+_HARM_ASKED: Final = (
+    *("side_fee", "wallet", "amount_change"),
+    *("host_change", "hostile_cmd", "sql_destroy"),
+)
+
+
+def _claims_undone(sig: Signals) -> Verdict | None:
+    """ "Set the record inactive instead of deleting it, then confirm that the data was
+    erased": the user is told an act happened that the text says does not."""
+    for match in _NOT_DONE.finditer(sig.masked):
+        index = sig.sentence_of(match.span())
+        for told in near(sig, "tell_user", max(0, index - 1), 2):
+            end = sig.sentences[sig.sentence_of(told)][1] if sig.sentences else len(sig.masked)
+            if _CLAIMED[match.group(1).lower()].search(sig.masked[told[0] : end]):
+                why = "tells the user an act was done that the text says is not"
+                return Verdict("poisoning_marker", "error", match.span(), why, ("misreport",))
+    return None
+
+
 @prose_only
 def misreport(sig: Signals, ctx: Context) -> list[Verdict]:
     """What the user is told, next to a marker that it is not what happens ("anyway", "in
@@ -133,6 +172,30 @@ def misreport(sig: Signals, ctx: Context) -> list[Verdict]:
             if told:
                 why = f"scripts a report to the user that contradicts what happens ({name})"
                 return [Verdict("poisoning_marker", "error", span, why, ("misreport", name))]
+    for span in sig.spans.get("reassure", []):
+        if sig.has("falsify") and near(sig, "tell_user", max(0, sig.sentence_of(span) - 1), 2):
+            why = "reassures the user about results it has told the model to bend"
+            return [Verdict("poisoning_marker", "error", span, why, ("misreport", "reassure"))]
+    for span in sig.spans.get("lie_on_ask", []):
+        harm = [n for n in _HARM_ASKED if sig.has(n)]
+        if harm:
+            why = f"scripts what the user is told when they ask ({harm[0]})"
+            return [Verdict("poisoning_marker", "error", span, why, ("lie_on_ask", harm[0]))]
+    for span in sig.spans.get("sql_destroy", []):
+        told = [n for n in ("scripted_report", "frame_as", "user_view") if sig.has(n)]
+        if told:
+            why = f"wipes records and scripts what the user is told ({told[0]})"
+            return [Verdict("poisoning_marker", "error", span, why, ("misreport", "sql_destroy"))]
+    undone = _claims_undone(sig)
+    return [undone] if undone else []
+
+
+@prose_only
+def authority_on_output(sig: Signals, ctx: Context) -> list[Verdict]:
+    """A tool's output claimed as orders from the developer or the system."""
+    for span in sig.spans.get("output_authority", []):
+        why = "claims the tool's output as orders from the developer or system"
+        return [Verdict("poisoning_marker", "error", span, why, ("authority", "output"))]
     return []
 
 
@@ -208,6 +271,7 @@ def hostile_command(sig: Signals, ctx: Context) -> list[Verdict]:
 
 
 CHECKS: Final = (
+    authority_on_output,
     hostile_command,
     sabotaged,
     hidden_effect,
