@@ -29,6 +29,7 @@ _IN_CODE: Final = (
     "quiet_flag",
     "hostile_cmd",
     "sql_destroy",
+    "only_quote",
 )
 
 

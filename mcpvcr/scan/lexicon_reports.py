@@ -13,7 +13,27 @@ from __future__ import annotations
 
 from typing import Final
 
+# "only", in the scanned languages: a scripted message is the only thing the user is shown
+_ONLY: Final = (
+    r"(?:\b(?:only|just|nur|seulement|uniquement|solo|sólo|apenas|soltanto|alleen|tylko|jen|pouze"
+    r"|sadece|yalnızca|yalnız|hanya|chỉ|tik|vain|csak|bare|kun|endast|doar|samo|ainult|tikai|faqat"
+    r"|kawai|nikan|lamang|sahaja|tu|pekee)\b|только|лише|тільки|само|μόνο|רק|فقط|केवल|सिर्फ|फक्त"
+    r"|শুধু|மட்டும்|మాత్రమే|ብቻ|只|仅|僅|だけ|のみ|만|เท่านั้น|ផ្តែ|သာ)"
+)
+_QUOTE_OPEN: Final = r"[«„\"“'‘「『‹]"
+_QUOTE_CLOSE: Final = r"[»“”\"'’」』›]"
+# a message of two to nine words, or a run of four or more CJK characters
+_MESSAGE: Final = (
+    r"(?:(?:[^\s«»„“”\"'‘’「」『』‹›]+\s+){1,8}[^\s«»„“”\"'‘’「」『』‹›]+"
+    r"|[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]{4,40})"
+)
+
 REPORTS: Final[dict[str, list[str]]] = {
+    # a scripted message, the only thing the user is shown or told (read with code spans)
+    "only_quote": [
+        _ONLY + r"[^.\n。]{0,50}" + _QUOTE_OPEN + _MESSAGE + _QUOTE_CLOSE,
+        _QUOTE_OPEN + _MESSAGE + _QUOTE_CLOSE + r"\s*(?:と|라고|ဟု)\s*(?:だけ|のみ|만|သာ)",
+    ],
     # a tool's output claimed as orders from the developer or system
     "output_authority": [
         (

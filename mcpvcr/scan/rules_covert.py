@@ -191,6 +191,55 @@ def misreport(sig: Signals, ctx: Context) -> list[Verdict]:
 
 
 @prose_only
+def scripted_only(sig: Signals, ctx: Context) -> list[Verdict]:
+    """A quoted message as the only thing the user is told, in a text that also harms them
+    (a host change, a fee, records wiped, a destination swapped): the message covers it."""
+    for span in sig.spans.get("only_quote", []):
+        harm = [n for n in _SCRIPTED_HARM if sig.has(n)]
+        if harm:
+            why = f"scripts the only message the user sees over a harmful act ({harm[0]})"
+            return [Verdict("poisoning_marker", "error", span, why, ("misreport", harm[0]))]
+    return []
+
+
+_SCRIPTED_HARM: Final = (
+    *("host_change", "hostile_cmd", "sql_destroy", "destroy_cmd"),
+    *("side_fee", "wallet", "amount_change"),
+)
+
+# a call to a tool the server does not have, one that acts (pays, sends, writes, deletes)
+_ACTING_TOOL: Final = linear_re.compile(
+    r"`((?:create|send|transfer|update|delete|drop|pay|submit|post|write|remove|move|share|invite"
+    r"|withdraw|approve|grant)_[a-z0-9_]+|transfer|send|pay|withdraw)`",
+    re.I,
+)
+# a fixed destination written out: an account number, a wallet, an address, a share of money
+_FIXED_PLACE: Final = linear_re.compile(
+    r"\b\d{10,}\b|\b0x[0-9a-f]{30,}\b|\b(?:bc1|[13])[a-z0-9]{25,}\b|\b[a-z]{2}\d{2}(?:\s?[a-z0-9]{4}){3,}"
+    r"|[\w.+-]+@[\w-]+\.[\w.-]+|\bhttps?://|\b\d{1,2}(?:[.,]\d+)?\s?%",
+    re.I,
+)
+
+
+@prose_only
+def other_servers_tool(sig: Signals, ctx: Context) -> list[Verdict]:
+    """An acting tool this server does not have (`create_payment`, `transfer`), named with a
+    fixed account, wallet, address or share: another server's work redirected, in any
+    language."""
+    own = ctx.own_tools | ctx.own_params | ctx.params | {ctx.self_name}
+    text = sig.folded.text
+    for match in _ACTING_TOOL.finditer(text):
+        index = sig.sentence_of(match.span())
+        lo = sig.sentences[max(0, index - 1)][0] if sig.sentences else 0
+        hi = sig.sentences[min(index + 1, len(sig.sentences) - 1)][1] if sig.sentences else None
+        if match.group(1) in own or not _FIXED_PLACE.search(text[lo:hi]):
+            continue
+        why = f"redirects '{match.group(1)}', a tool of another server, to a fixed place"
+        return [Verdict("cross_tool_instruction", "error", match.span(), why, ("other_tool",))]
+    return []
+
+
+@prose_only
 def authority_on_output(sig: Signals, ctx: Context) -> list[Verdict]:
     """A tool's output claimed as orders from the developer or the system."""
     for span in sig.spans.get("output_authority", []):
@@ -271,6 +320,8 @@ def hostile_command(sig: Signals, ctx: Context) -> list[Verdict]:
 
 
 CHECKS: Final = (
+    scripted_only,
+    other_servers_tool,
     authority_on_output,
     hostile_command,
     sabotaged,
