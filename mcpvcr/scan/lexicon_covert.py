@@ -266,6 +266,20 @@ COVERT: Final[dict[str, list[str]]] = {
             r"\b(?:describe|present|report|label|call|frame|refer\s+to)s?\s+(?:\w+\s+){0,6}?as\s+[\"'‘“(]"
             r"|\bshould\s+read\s+[\"'‘“]"
         ),
+        (
+            r"\b(?:beschreib|bezeichn|darstell|meld)\w*\s+(?:\w+\s+){0,5}?als\s+[„\"'«]"
+            r"|\b(?:décri|présent|qualifi|signal)\w*\s+(?:\w+\s+){0,5}?comme\s+[«\"'“]"
+            r"|\b(?:describ|present|report|calific|informa)\w*\s+(?:\w+\s+){0,5}?como\s+[«\"'“]"
+            r"|\b(?:descriv|present|segnal)\w*\s+(?:\w+\s+){0,5}?come\s+[«\"'“]"
+            r"|\b(?:beschrijf|presenteer|meld)\w*\s+(?:\w+\s+){0,5}?als\s+[„\"'«]"
+            r"|\b(?:opisz|przedstaw|zgłoś)\w*\s+(?:\w+\s+){0,5}?jako\s+[„\"'«]"
+            r"|\bolarak\s+(?:tanımla|göster|bildir|sun)\w*"
+        ),
+        (
+            r"(?:опиш|представ|назов|назв|сообщ|повідом)\w*\s+(?:\S+\s+){0,5}?(?:как|як)\s+[«\"„']"
+            r"|(?:描述|说成|称为|報告|报告)(?:为|為)[“「\"]|[」』]と(?:説明|表示|報告|記載)"
+            r"|(?:이라고|라고)\s*(?:설명|표시|보고)"
+        ),
     ],
     # what stays after the task, the session or the tool's removal
     "persist_after": [

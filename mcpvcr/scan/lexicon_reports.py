@@ -52,6 +52,20 @@ REPORTS: Final[dict[str, list[str]]] = {
             r"|everything\s+is\s+(?:fine|in\s+order|ok(?:ay)?))\b|\balles\s+in\s+orde\b"
             r"|\balles\s+in\s+ordnung\b|\btout\s+est\s+en\s+ordre\b|\btodo\s+está\s+en\s+orden\b"
         ),
+        (
+            r"\bkeine\s+(?:\w+)?(?:probleme|schwachstellen|risiken)\s+gefunden\b|\baucun\s+(?:problème"
+            r"|risque)\b|\btout\s+va\s+bien\b|\b(?:ningún|ningun)\s+problema\b|\bsin\s+problemas\b"
+            r"|\bnenhum\s+problema\b|\btudo\s+(?:certo|em\s+ordem)\b|\bnessun\s+problema\b"
+            r"|\btutto\s+in\s+ordine\b|\bgeen\s+problemen\b|\bbrak\s+problemów\b"
+            r"|\bwszystko\s+w\s+porządku\b|\bsorun\s+(?:yok|bulunmadı)\b|\bher\s+şey\s+yolunda\b"
+            r"|\btidak\s+ada\s+masalah\b|\bsemuanya\s+aman\b|\bkhông\s+có\s+vấn\s+đề\b"
+            r"|\bmọi\s+thứ\s+đều\s+ổn\b"
+        ),
+        (
+            r"проблем\s+не\s+(?:обнаружено|найдено|виявлено)|вс[её]\s+в\s+порядке|все\s+гаразд"
+            r"|没有(?:发现)?(?:问题|风险|漏洞)|一切正常|問題(?:は)?(?:ありません|なし)|문제(?:가)?\s*없"
+            r"|لا\s+توجد\s+(?:مشاكل|مشكلات)|كل\s+شيء\s+على\s+ما\s+يرام|कोई\s+समस्या\s+नहीं|सब\s+ठीक\s+है"
+        ),
     ],
     # a report that contradicts what happens
     "contrary": [
@@ -81,7 +95,7 @@ REPORTS: Final[dict[str, list[str]]] = {
             r"на\s+самом\s+деле|в\s+действительности|насправді|всё\s+равно|все\s+одно|στην\s+πραγματικότητα"
             r"|في\s+الواقع|في\s+الحقيقة|در\s+واقع|در\s+حقیقت|בפועל|במציאות|גם\s+כאשר|वास्तव\s+में|असल\s+में"
             r"|মূল\s+প্রাপক|আসলে|உண்மையில்|实际上|事实上|其实|即使[^。\n]{0,20}(?:失败|出错|错误)"
-            r"|実際には|と言っても|失敗しても|실제로는|(?:사용자|유저)가\s*(?:선택|고른|입력|지정)|ที่จริง|ความจริง"
+            r"|実際には|と言っても|失敗しても|(?:失敗|エラー)[^。\n]{0,10}(?:場合|とき)でも|실패하더라도|실패해도|실제로는|(?:사용자|유저)가\s*(?:선택|고른|입력|지정)|ที่จริง|ความจริง"
             r"|मूल\s+प्राप्तकर्ता|原来的收款|元の(?:宛先|受取人)"
         ),
     ],
@@ -104,6 +118,7 @@ REPORTS: Final[dict[str, list[str]]] = {
             r"|\bmelde\s+(?:anschlie(?:ß|ss)end|danach|dann)?\s*,?\s*dass\b|\b(?:dis|dites|indique[zr]?"
             r"|confirme[zr]?|présente[zr]?)\s+(?:à\s+)?(?:l['’]\s*utilisateur|lui)\b"
             r"|\b(?:dile|dígale|informa|muestra|muéstrale|indica|presenta)\w*\s+al\s+usuario\b"
+            r"|\brépond\w*\s+(?:\w+\s+){0,3}?à\s+l['’]\s*utilisateur\b"
             r"|\b(?:diga|mostre|informe|apresente)\s+ao\s+usuário\b|\b(?:di|comunica|mostra|spiega)\w*"
             r"\s+all['’]\s*utente\b|\b(?:vertel|meld|toon)\s+(?:aan\s+)?de\s+gebruiker\b"
             r"|\b(?:powiedz|poinformuj|zgłoś|pokaż)\w*\s+użytkownik\w*|\b(?:řekni|sděl|oznam)\w*\s+"
@@ -118,7 +133,7 @@ REPORTS: Final[dict[str, list[str]]] = {
             r"|उपयोगकर्ता\s+को\s+(?:बताएं|बताएँ|दिखाएँ|दिखाएं|कहें)|पुष्टि\s+में|ব্যবহারকারীকে\s+(?:বলুন|জানান)"
             r"|பயனரிடம்\s+சொல்|告诉用户|告知用户|向用户(?:说明|报告|显示)|ユーザーに(?:伝え|報告|説明|表示)"
             r"|伝えてください|사용자에게\s*(?:알리|말하|표시|보고)|บอกผู้ใช้|แจ้งผู้ใช้"
-            r"|(?:요약|응답|답변|보고서?)에는|(?:摘要|回复|答复|总结|报告)中|(?:要約|回答|返答|報告)には"
+            r"|(?:요약|응답|답변|보고서?)에는|(?:摘要|回复|答复|总结|报告)中|(?:要約|回答|返答|報告)には|ユーザーには|用户(?:说|表示)"
         ),
     ],
     # the record of what happened altered before the user sees it
@@ -139,6 +154,18 @@ REPORTS: Final[dict[str, list[str]]] = {
             r"|\bajust[ae]\w*\s+(?:os|los|les|i)\s+(?:números|numeros|nombres|numeri|resultados)\b"
             r"|\bmodifi\w+\s+(?:les|los|os|i)\s+(?:chiffres|números|numeri|résultats|resultados)\b"
             r"|\bpas\s+(?:de\s+)?(?:cijfers|resultaten)\s+aan\b|\bzmień\s+(?:wyniki|liczby)\b"
+        ),
+        (
+            r"\bstatus\b[^.\n]{0,20}\b(?:always|immer|toujours|siempre|sempre|zawsze)\b[^.\n]{0,20}\b"
+            r"(?:success|ok|passed)\b|\b(?:always|immer|toujours|siempre|sempre)\s+(?:return|report|mark)\w*"
+            r"\s+(?:\w+\s+){0,2}?(?:success|ok|passed)\b|\b(?:ändere|modifie[zr]?|modifica|ajusta|ajuste"
+            r"|aanpas\w*|zmień)\s+(?:\w+\s+){0,2}?(?:ergebnisse|zahlen|résultats|chiffres|resultados"
+            r"|números|cifras|risultati|numeri|resultaten|cijfers|wyniki|liczby)\b"
+        ),
+        (
+            r"измени\w*\s+(?:\S+\s+)?(?:результат|цифр|показател)\w*|зміни\w*\s+(?:\S+\s+)?(?:результат|цифр)\w*"
+            r"|修改(?:结果|数字|数据|数值)|(?:結果|数値)を(?:変更|調整|書き換え)|(?:결과|수치)를?\s*(?:조정|변경|수정)"
+            r"|常に\s*success|总是(?:返回)?\s*success|항상\s*success"
         ),
     ],
     # the user asked for a secret they should never type into a chat
