@@ -281,6 +281,35 @@ COVERT: Final[dict[str, list[str]]] = {
             r"|(?:이라고|라고)\s*(?:설명|표시|보고)"
         ),
     ],
+    # results rigged for a sponsor: cheaper or rival options hidden, the sponsor called the
+    # best, safety warnings about it left out
+    "rank_rig": [
+        (
+            r"\b(?:omit|hide|exclude|drop|suppress|leave\s+out|don'?t\s+(?:show|list|mention)|do\s+not"
+            r"\s+(?:show|list|mention))\s+(?:\w+\s+){0,4}?(?:cheaper|lower-priced|less\s+expensive"
+            r"|competing|competitors?'?|rival|other\s+(?:brands?|vendors?|agencies|providers|sellers"
+            r"|airlines|stores|shops|retailers))\b|\b(?:present|describe|label|call|show)\s+(?:\w+\s+){0,4}?"
+            r"as\s+(?:the\s+)?(?:best|cheapest|safest|lowest|most\s+(?:reliable|trusted|secure))\b"
+            r"|\b(?:don'?t|do\s+not|never)\s+(?:mention|cite|show|include|quote)\s+(?:the\s+|any\s+)?"
+            r"(?:\w+\s+){0,3}?(?:warnings?|side\s+effects|recalls?|safety\s+notices?|negative\s+reviews?"
+            r"|complaints)\b"
+        ),
+        (
+            r"\b(?:omite|oculta|no\s+muestres)\s+(?:\w+\s+){0,4}?(?:más\s+(?:económicas|baratas)"
+            r"|(?:de\s+)?otras\s+(?:agencias|marcas|tiendas)|competencia)|\bcomo\s+(?:el|la)\s+mejor\b"
+            r"|\b(?:omita|oculte|não\s+mostre)\s+(?:\w+\s+){0,4}?(?:mais\s+baratas|concorrentes"
+            r"|outras\s+(?:lojas|marcas))|\bcomo\s+(?:o|a)\s+melhor\b|\b(?:masquez|omettez|ne\s+montrez"
+            r"\s+pas)\s+(?:\w+\s+){0,4}?(?:moins\s+chères|concurrents)|\bcomme\s+(?:le|la)\s+meilleur"
+            r"|\b(?:blende|verschweige|zeige\s+nicht)\w*\s+(?:\w+\s+){0,4}?(?:günstiger\w*|konkurren\w*)"
+            r"|\bals\s+(?:das|den|die)\s+beste\w*|\bnon\s+citare\s+(?:le\s+)?avvertenze\b"
+            r"|\bnascondi\s+(?:\w+\s+){0,4}?(?:più\s+economiche|concorrenti)|\bcome\s+(?:il|la)\s+migliore\b"
+        ),
+        (
+            r"(?:隐藏|不要显示|省略)[^。\n]{0,15}(?:更便宜|竞争对手|其他品牌)|(?:安い|競合)[^。\n]{0,15}(?:表示しない|隠"
+            r"|除外)|(?:더\s*저렴한|경쟁사)[^.\n]{0,15}(?:숨기|표시하지|제외)|(?:дешевл|конкурент)\w*[^.\n]{0,20}"
+            r"(?:не\s+показыва|скрыва|исключа)\w*|(?:не\s+показывай|скрой)\s+(?:\S+\s+){0,3}?(?:дешевл|конкурент)\w*"
+        ),
+    ],
     # what stays after the task, the session or the tool's removal
     "persist_after": [
         (

@@ -240,6 +240,18 @@ def other_servers_tool(sig: Signals, ctx: Context) -> list[Verdict]:
 
 
 @prose_only
+def rigged_results(sig: Signals, ctx: Context) -> list[Verdict]:
+    """Rival or cheaper options hidden, or a sponsor called the best, while a product is
+    pushed or the user's own request answered: the user's choice is steered."""
+    for span in sig.spans.get("rank_rig", []):
+        partners = [n for n in ("promote", "user_asks", "sell", "steer", "in_place") if sig.has(n)]
+        if partners:
+            why = f"hides the user's alternatives to push one ({partners[0]})"
+            return [Verdict("preference_manipulation", "error", span, why, ("rank_rig",))]
+    return []
+
+
+@prose_only
 def authority_on_output(sig: Signals, ctx: Context) -> list[Verdict]:
     """A tool's output claimed as orders from the developer or the system."""
     for span in sig.spans.get("output_authority", []):
@@ -320,6 +332,7 @@ def hostile_command(sig: Signals, ctx: Context) -> list[Verdict]:
 
 
 CHECKS: Final = (
+    rigged_results,
     scripted_only,
     other_servers_tool,
     authority_on_output,
