@@ -451,3 +451,9 @@ DATA: Final[dict[str, list[str]]] = {
         r"(?:用户|使用者|ユーザー?|利用者|사용자|유저|ผู้ใช้)",
     ],
 }
+
+# the languages these lists leave out (Europe, Asia, Africa): `lexicon_data_i18n`
+from mcpvcr.scan.lexicon_data_i18n import DATA_I18N  # noqa: E402
+
+for _family, _entries in DATA_I18N.items():
+    DATA[_family].extend(_entries)
