@@ -434,3 +434,9 @@ COVERT: Final[dict[str, list[str]]] = {
         ),
     ],
 }
+
+# the languages these lists leave out (Europe, Asia, Africa): `lexicon_covert_i18n`
+from mcpvcr.scan.lexicon_covert_i18n import COVERT_I18N  # noqa: E402
+
+for _family, _entries in COVERT_I18N.items():
+    COVERT[_family].extend(_entries)
