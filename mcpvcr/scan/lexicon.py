@@ -16,6 +16,7 @@ from mcpvcr.pattern_group import PatternGroup
 from mcpvcr.scan.lexicon_i18n import I18N
 from mcpvcr.scan.lexicon_i18n2 import I18N2
 from mcpvcr.scan.lexicon_i18n3 import I18N3
+from mcpvcr.scan.lexicon_i18n4 import I18N4
 
 _USER = r"(?:the\s+|your\s+|any\s+)?(?:user|users|human|humans|operator|person|customer|requester)"
 _TOOL = r"(?:tool|tools|function|functions|server|servers|mcp|plugin|plugins)"
@@ -565,7 +566,9 @@ WIDE_SCRIPT: Final = linear_re.compile(
 
 def other_languages(signal: str, wide: bool) -> list[str]:
     """The non-English entries of a signal; without `wide`, only those ASCII text can match."""
-    entries = I18N.get(signal, []) + I18N2.get(signal, []) + I18N3.get(signal, [])
+    entries = (
+        I18N.get(signal, []) + I18N2.get(signal, []) + I18N3.get(signal, []) + I18N4.get(signal, [])
+    )
     return [p for p in entries if wide or not WIDE_SCRIPT.search(p)]
 
 

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from typing import Final
 
+from mcpvcr.scan.lexicon_covert_i18n import COVERT_I18N
 from mcpvcr.scan.lexicon_reports import REPORTS
 
 # what the user sees of the work: the reply, the summary, the confirmation
@@ -388,3 +389,8 @@ COVERT: Final[dict[str, list[str]]] = {
     ],
     **REPORTS,
 }
+
+# the languages these lists leave out (Europe, Asia, Africa): `lexicon_covert_i18n`
+
+for _family, _entries in COVERT_I18N.items():
+    COVERT[_family].extend(_entries)

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from typing import Final
 
+from mcpvcr.scan.lexicon_data_i18n import DATA_I18N
+
 # What the user owns that no honest tool moves into an unrelated field or outside: secrets
 # and personal data, named by what they are (nouns are few per language; orders are many).
 DATA: Final[dict[str, list[str]]] = {
@@ -451,3 +453,8 @@ DATA: Final[dict[str, list[str]]] = {
         r"(?:用户|使用者|ユーザー?|利用者|사용자|유저|ผู้ใช้)",
     ],
 }
+
+# the languages these lists leave out (Europe, Asia, Africa): `lexicon_data_i18n`
+
+for _family, _entries in DATA_I18N.items():
+    DATA[_family].extend(_entries)

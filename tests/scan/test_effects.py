@@ -18,6 +18,7 @@ from mcpvcr import linear_re
 from mcpvcr.scan.lexicon_covert import COVERT
 from mcpvcr.scan.lexicon_data import DATA
 from mcpvcr.scan.lexicon_effects import EFFECTS
+from mcpvcr.scan.lexicon_i18n4 import I18N4
 from mcpvcr.scan.normalize import fold
 from tests.scan.test_fresh_set import _severities
 
@@ -85,11 +86,15 @@ def _texts() -> list[str]:
     return [fold(t).text for s in sets for t in s["poisoned"] + s["benign"]]
 
 
+# the move and read verbs of `lexicon_i18n4`, checked beside the effect families
+_I18N4 = {f"i18n4_{name}": entries for name, entries in I18N4.items()}
+
+
 def _own_words() -> list[str]:
     """Each entry's own non-ASCII words, alone in a sentence: a word the sets never use is
     still checked."""
     words: set[str] = set()
-    for entries in {**EFFECTS, **DATA, **COVERT}.values():
+    for entries in {**EFFECTS, **DATA, **COVERT, **_I18N4}.values():
         for entry in entries:
             for word in re.findall(r"[^\x00-\x7f]+(?:\\s\+[^\x00-\x7f]+)*", entry):
                 words.add(word.replace("\\s+", " "))
@@ -102,7 +107,7 @@ def test_every_effect_entry_means_on_re2_what_it_means_on_re() -> None:
     # on the entries' own words.
     texts = _texts() + _own_words()
     differ = []
-    for family, entries in {**EFFECTS, **DATA, **COVERT}.items():
+    for family, entries in {**EFFECTS, **DATA, **COVERT, **_I18N4}.items():
         for entry in entries:
             linear = linear_re.compile(entry, re.I | re.M)
             python = re.compile(entry, re.I | re.M)
