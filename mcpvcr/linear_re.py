@@ -441,6 +441,11 @@ def _edges(branch: str) -> tuple[str, str, str]:
     return lead, body, trail
 
 
+def branches(pattern: str) -> list[str]:
+    """The top-level alternatives of `pattern`, as the translation splits them."""
+    return _branches(pattern)
+
+
 def _branches(pattern: str) -> list[str]:
     """The top-level alternatives, with whole-branch non-capturing groups opened up."""
     out: list[str] = []
