@@ -4,8 +4,10 @@ The scanner runs one alternation per signal family (about twenty) over every tex
 of a server: on a 5,000-tool cassette that is some 400,000 searches, most finding
 nothing, each paying Python's call overhead. An RE2 `Set` of the group answers in
 one pass which patterns match a text at all, so only those are searched. The Set
-costs about as much to build as the patterns themselves, so it is built only once
-a group has seen `SET_AFTER` texts (a large cassette), never for a small one.
+holds each pattern's `sift` source (its branches without the context characters
+that stand for word edges: it matches a superset, and builds in about half the
+time); it still costs about as much as compiling the patterns, so it is built only
+once a group has seen `SET_AFTER` texts (a large cassette), never for a small one.
 
 The Set is a filter, never a judge: a pattern RE2 cannot run (`re` fallback), a
 text longer than `SET_MAX_BYTES` (where RE2's automaton could run out of memory
@@ -89,7 +91,7 @@ class PatternGroup:
         always = set()
         try:
             for index, pattern in enumerate(self.patterns.values()):
-                source = pattern.source
+                source = pattern.sift  # a superset: the Set only rules patterns out
                 if source is None:
                     always.add(index)
                     continue
