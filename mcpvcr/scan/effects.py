@@ -13,13 +13,16 @@ and cost a try at every position. The full groups are built when other text come
 
 from __future__ import annotations
 
+import hashlib
 import re
-from functools import lru_cache
+from functools import cache, lru_cache
+from pathlib import Path
 from re import _constants as _op  # `re`'s own parser
 from re import _parser as _re_parser
 from typing import Any, Final
 
 from mcpvcr import linear_re
+from mcpvcr.disk_cache import Table, code_table
 from mcpvcr.pattern_group import PatternGroup
 from mcpvcr.scan.lexicon_data import DATA
 from mcpvcr.scan.lexicon_effects import EFFECTS
@@ -38,14 +41,35 @@ or RE2): dotted and dotless i, long s and the Kelvin sign (as tests/scan finds t
 
 
 def branches(name: str, wide: bool) -> list[str]:
-    """A family's top-level alternatives; without `wide`, only those ASCII text can match."""
-    every = linear_re.branches("|".join(f"(?:{p})" for p in _FAMILIES[name]))
-    return [b for b in every if wide or not beyond_ascii(b)]
+    """A family's top-level alternatives; without `wide`, only those ASCII text can match
+    (remembered between runs: splitting and parsing a family takes milliseconds)."""
+    every = _whole(name)
+    table = None if wide else _table()
+    key = hashlib.sha256(every.encode("utf-8")).hexdigest()
+    stored = table.get(key) if table is not None else None
+    if isinstance(stored, list) and all(isinstance(b, str) for b in stored):
+        return stored
+    found = [b for b in linear_re.branches(every) if wide or not beyond_ascii(b)]
+    if table is not None:
+        table.put(key, found)
+    return found
 
 
 def family(name: str, wide: bool) -> linear_re.Pattern:
     """One family's alternation (for ASCII text only, without `wide`)."""
+    if wide:
+        return linear_re.compile(_whole(name), _FLAGS)
     return linear_re.compile("|".join(f"(?:{b})" for b in branches(name, wide)), _FLAGS)
+
+
+def _whole(name: str) -> str:
+    return "|".join(f"(?:{p})" for p in _FAMILIES[name])
+
+
+@cache
+def _table() -> Table | None:
+    here = Path(__file__).resolve()
+    return code_table("effect-branches", [here, here.parents[1] / "linear_re.py"])
 
 
 @lru_cache(maxsize=4)

@@ -139,3 +139,14 @@ def test_a_narrow_branch_list_keeps_the_order_of_the_full_one() -> None:
         narrow = effects.branches(name, False)
         assert narrow == [b for b in full if b in narrow], name
         assert linear_re.branches(effects.family(name, False).pattern) == narrow, name
+
+
+@pytest.mark.parametrize("stored", [None, "x", [1, 2], ["ok", None]])
+def test_a_remembered_branch_list_of_the_wrong_shape_is_made_afresh(
+    monkeypatch: pytest.MonkeyPatch, stored: object
+) -> None:
+    fresh = [b for b in effects.branches("grant", True) if not effects.beyond_ascii(b)]
+    table = effects._table()
+    assert table is not None
+    monkeypatch.setattr(table, "get", lambda key: stored)
+    assert effects.branches("grant", False) == fresh
