@@ -90,3 +90,10 @@ def test_a_pattern_compiles_on_first_use_and_falls_back_as_before() -> None:
     with pytest.raises(re.error):
         bad.search("text")
     assert linear_re.Pattern(LONG, re.I).sift != linear_re.Pattern(LONG, re.I).source
+
+
+def test_a_schema_pattern_re_rejects_is_not_run_on_re2() -> None:
+    from mcpvcr.fuzz.schemas import _linear
+
+    assert _linear("(unclosed") is None
+    assert _linear(r"^[a-z]+$") is not None
