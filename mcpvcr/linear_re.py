@@ -16,6 +16,9 @@ the text whatever the pattern. The translation keeps Python's meaning:
 
 What RE2 cannot express (back-references, a look-around in the middle) runs on `re`
 over at most `FALLBACK_CHARS` characters of the text: bounded work, never a stall.
+
+A pattern is translated and compiled on first use (a run needs only some of them),
+and a long translation is remembered between runs (`mcpvcr.linear_plans`).
 """
 
 from __future__ import annotations
@@ -28,6 +31,8 @@ from typing import Any, Final
 
 import re2
 from re2 import _re2
+
+from mcpvcr import linear_plans
 
 FALLBACK_CHARS: Final = 4096
 """A pattern RE2 cannot run sees at most this much of a text (its time stays bounded)."""
@@ -124,30 +129,48 @@ class Match:
 class Pattern:
     """A compiled pattern: RE2 when it can run it, else `re` over a capped text."""
 
-    __slots__ = ("_at_start", "_fallback", "_plan", "_re2", "_start_re2", "flags", "pattern")
+    __slots__ = ("_fallback", "_plan", "_re2", "_ready", "_start_re2", "flags", "pattern")
+    _plan: _Plan
 
     def __init__(self, pattern: str, flags: int) -> None:
         self.pattern = pattern
         self.flags = flags
+        self._ready = False  # translated and compiled on first use (`_load`)
         self._re2: Any = None
         self._start_re2: Any = None
         self._fallback: re.Pattern[str] | None = None
+
+    def _load(self) -> None:
+        """Translate and compile: on first use, since a run needs only some of the patterns."""
         try:
-            self._plan = _translate(pattern, flags)
+            self._plan = _plan_of(self.pattern, self.flags)
             self._re2 = _re2_compile(self._plan.source)._regexp
         except (_Untranslatable, re2.error):
             self._re2 = None
-            self._fallback = re.compile(pattern, flags)
+            self._fallback = re.compile(self.pattern, self.flags)
+        self._ready = True
 
     @property
     def linear(self) -> bool:
         """True when RE2 runs this pattern (time linear in the text)."""
+        if not self._ready:
+            self._load()
         return self._re2 is not None
 
     @property
     def source(self) -> str | None:
         """The RE2 source that runs this pattern (None when `re` runs it)."""
+        if not self._ready:
+            self._load()
         return self._plan.source if self._re2 is not None else None
+
+    @property
+    def sift(self) -> str | None:
+        """An RE2 source that matches every text this pattern matches (and maybe more),
+        cheaper to build into an RE2 Set than `source` (None when `re` runs this pattern)."""
+        if not self._ready:
+            self._load()
+        return self._plan.sift if self._re2 is not None else None
 
     # --- the engine -----------------------------------------------------------------
 
@@ -203,6 +226,8 @@ class Pattern:
 
     def matches(self, text: str, limit: int = MAX_MATCHES) -> list[Any]:
         """The first `limit` matches (what `list(finditer(text))[:limit]` gives)."""
+        if not self._ready:
+            self._load()
         if self._fallback is not None:
             head, pos, end = _capped(text, 0, None)
             return list(itertools.islice(self._fallback.finditer(head, pos, end), limit))
@@ -210,6 +235,8 @@ class Pattern:
 
     def spans(self, text: str, limit: int = MAX_MATCHES) -> list[tuple[int, int]]:
         """Where the first `limit` matches are (what `[m.span() for m in finditer]` gives)."""
+        if not self._ready:
+            self._load()
         if self._fallback is not None:
             head, pos, end = _capped(text, 0, None)
             found = itertools.islice(self._fallback.finditer(head, pos, end), limit)
@@ -217,18 +244,24 @@ class Pattern:
         return [spans[0] for spans in self._find(UNANCHORED, text, 0, None, limit)]
 
     def search(self, text: str, pos: int = 0, endpos: int | None = None) -> Any:
+        if not self._ready:
+            self._load()
         if self._fallback is not None:
             return self._fallback.search(*_capped(text, pos, endpos))
         found = self._find(UNANCHORED, text, pos, endpos, 1)
         return Match(text, found[0]) if found else None
 
     def match(self, text: str, pos: int = 0, endpos: int | None = None) -> Any:
+        if not self._ready:
+            self._load()
         if self._fallback is not None:
             return self._fallback.match(*_capped(text, pos, endpos))
         found = self._find(ANCHOR_START, text, pos, endpos, 1)
         return Match(text, found[0]) if found and found[0][0][0] == pos else None
 
     def fullmatch(self, text: str, pos: int = 0, endpos: int | None = None) -> Any:
+        if not self._ready:
+            self._load()
         if self._fallback is not None or self._plan.wrappers:
             if len(text) > FALLBACK_CHARS:
                 return None
@@ -237,6 +270,8 @@ class Pattern:
         return Match(text, found[0]) if found else None
 
     def finditer(self, text: str, pos: int = 0, endpos: int | None = None) -> Iterator[Any]:
+        if not self._ready:
+            self._load()
         if self._fallback is not None:
             return self._fallback.finditer(*_capped(text, pos, endpos))
         return iter(
@@ -251,6 +286,8 @@ class Pattern:
         return out
 
     def sub(self, repl: str | Callable[[Any], str], text: str, count: int = 0) -> str:
+        if not self._ready:
+            self._load()
         if self._fallback is not None:
             head, _, _ = _capped(text, 0, None)
             return self._fallback.sub(repl, head, count) + text[len(head) :]
@@ -266,6 +303,8 @@ class Pattern:
         return "".join(pieces)
 
     def split(self, text: str) -> list[str]:
+        if not self._ready:
+            self._load()
         if self._fallback is not None:
             head, _, _ = _capped(text, 0, None)
             pieces = self._fallback.split(head)
@@ -362,6 +401,18 @@ def compile(pattern: str, flags: int = 0) -> Pattern:
 
 # --- translation ----------------------------------------------------------------------
 
+
+def _plan_of(pattern: str, flags: int) -> _Plan:
+    """The translation of `pattern`, remembered from an earlier run (`linear_plans`) or made."""
+    stored = linear_plans.get(pattern, flags)
+    if stored is not None:
+        return _Plan(*stored)
+    plan = _translate(pattern, flags)
+    stored = (plan.source, plan.wrappers, plan.groups, plan.at_start, plan.sift)
+    linear_plans.put(pattern, flags, stored)
+    return plan
+
+
 _EDGE_BEHIND: Final = re.compile(r"\A\(\?<([!=])(\\[wWdDsS]|\[(?:\\.|[^\]\\])+\])\)")
 _EDGE_AHEAD: Final = re.compile(r"\(\?([!=])(\\[wWdDsS]|\[(?:\\.|[^\]\\])+\])\)\Z")
 _ANY_BEFORE: Final = r"(?:\A|(?s:.))"
@@ -371,11 +422,14 @@ _NEVER: Final = r"[^\x00-\x{10ffff}]"
 class _Plan:
     """An RE2 source and how its groups map back to the pattern's own."""
 
-    def __init__(self, source: str, wrappers: list[int], groups: int, at_start: str = "") -> None:
+    def __init__(
+        self, source: str, wrappers: list[int], groups: int, at_start: str = "", sift: str = ""
+    ) -> None:
         wrapped = set(wrappers)
         self.user_groups = [g for g in range(1, groups + 1) if g not in wrapped]
         self.source = source
         self.at_start = at_start  # the same branches tried at the text's start, no context
+        self.sift = sift or source  # the branches without their context: matches a superset
         self.wrappers = wrappers  # the RE2 groups that hold the reported match, one per branch
         self.groups = groups  # the RE2 group count
 
@@ -401,19 +455,21 @@ def _translate(pattern: str, flags: int) -> _Plan:
         return _Plan(prefix + _classes(_distribute(pattern)), [], _count_groups(pattern))
     parts: list[str] = []
     starts: list[str] = []
+    inners: list[str] = []
     wrappers: list[int] = []
     group = 0
     for lead, body, trail in branches:
         group += 1
         wrappers.append(group)
         inner = _classes(_distribute(body))
+        inners.append(f"(?:{inner})")
         parts.append(f"{lead or _ANY_BEFORE}({inner}){trail}")
         # at the text's start a look-behind that asks for a character fails, the rest hold
         never = lead.startswith("[")
         starts.append(f"({_NEVER if never else ''}{inner}){trail}")
         group += _count_groups(body)
     at_start = prefix + r"\A(?:" + "|".join(starts) + ")"
-    return _Plan(prefix + "|".join(parts), wrappers, group, at_start)
+    return _Plan(prefix + "|".join(parts), wrappers, group, at_start, prefix + "|".join(inners))
 
 
 def _edges(branch: str) -> tuple[str, str, str]:
@@ -439,6 +495,11 @@ def _edges(branch: str) -> tuple[str, str, str]:
         trail = f"(?:[^{_WORD}]|\\z)"
         body = body[:-2]
     return lead, body, trail
+
+
+def branches(pattern: str) -> list[str]:
+    """The top-level alternatives of `pattern`, as the translation splits them."""
+    return _branches(pattern)
 
 
 def _branches(pattern: str) -> list[str]:

@@ -177,9 +177,10 @@ def _linear(pattern: Any) -> Any:
         return None
     try:
         compiled = linear_re.compile(pattern)
+        linear = compiled.linear  # compiles on first use: an error comes here
     except re.error:
         return None
-    return compiled if compiled.linear else None
+    return compiled if linear else None
 
 
 def is_valid(validator: Validator, instance: Any) -> bool:

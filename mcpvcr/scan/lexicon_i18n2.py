@@ -117,7 +117,8 @@ _RAW: Final[dict[str, list[str]]] = {
         r"(?:يجب\s+على|على)\s+(?:المساعد|النموذج|الوكيل)|(?:المساعد|النموذج|الوكيل)\s+(?:يجب|ينبغي)",
         r"(?:सहायक|मॉडल|एजेंट|एआई)\s+को\s+[^।\n]{0,30}(?:चाहिए|होगा)",
         # a vocative opening an order ("assistent: stuur ...")
-        r"\b(?:assistent|asystent|asistan|asisten|assistente|asistente|ассистент)\s*[:,]\s*(?=\w)",
+        r"\b(?:assistent|asystent|asistan|asisten|assistente|asistente)\s*[:,]\s*(?=\w)",
+        r"ассистент\s*[:,]\s*(?=\w)",
         r"(?:어시스턴트|المساعد|सहायक)\s*[:،,]\s*(?=\w)",
     ],
     "precondition": [

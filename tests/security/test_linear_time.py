@@ -72,6 +72,14 @@ def test_every_scanner_pattern_runs_on_re2_but_the_named_ones() -> None:
     assert all(p.startswith(r"(?<![\w@$])(?=") for p in on_re)
 
 
+def _wide_effect_families() -> None:
+    """Build the effect families for text beyond ASCII (built when such text first comes)."""
+    from mcpvcr.scan import effects
+
+    for name in effects._FAMILIES:
+        effects.family(name, True)
+
+
 def scanner_patterns_on_re() -> list[str]:
     """The scanner's patterns that run on (capped) `re` because RE2 cannot express them."""
     import mcpvcr.lint.publishability
@@ -79,6 +87,7 @@ def scanner_patterns_on_re() -> list[str]:
 
     assert mcpvcr.lint.publishability.AXES
     patterns_wide()
+    _wide_effect_families()
     mcpvcr.scan.signals._clause_verbs(True)
     return sorted(p for (p, _), c in linear_re._COMPILED.items() if not c.linear)
 
@@ -162,6 +171,7 @@ def scanner_differences() -> list[list[str]]:
 
     assert mcpvcr.lint.publishability.AXES
     patterns_wide()
+    _wide_effect_families()
     mcpvcr.scan.signals._clause_verbs(True)
     texts = _corpus_texts()
     differ: list[list[str]] = []
