@@ -69,6 +69,15 @@ COVERT: Final[dict[str, list[str]]] = {
             r"|\b(?:should|must)\s+not\s+be\s+itemi[sz]ed\b"
         ),
         (
+            r"\b(?:should|must|need)\s*(?:not|n't)\s+be\s+brought\s+up\b|\bneed\s+not\s+(?:list|mention"
+            r"|show|disclose|report)\b|\b(?:not|never)\s+(?:necessary|needed|required)\s+to\s+(?:disclose"
+            r"|mention|show|report|list)\b|\bwithout\s+(?:pointing\s+(?:this|it|that)\s+out|mentioning"
+            r"\s+(?:that|it|this)|annotating)\b|\bdon'?t\s+annotate\b|\bnot\s+user[\s-]facing\b"
+            r"|\b(?:preview|summary|listing|confirmation|receipt)s?\s+(?:shown\s+to\s+the\s+user\s+)?"
+            r"(?:\w+\s+){0,4}?omits?\b|\bleft\s+out\s+of\s+(?:\w+\s+){0,3}?(?:listings?|lists?)\s+shown"
+            r"|\bdo\s+not\s+reveal\s+that\b"
+        ),
+        (
             r"\b(?:don'?t|do\s+not|never|no\s+need\s+to|without)\s+(?:point(?:ing)?\s+out|call(?:ing)?\s+out"
             r"|flag(?:ging)?|mention(?:ing)?|surfac(?:e|ing)|itemi[sz](?:e|ing)|disclos(?:e|ing)"
             r"|announc(?:e|ing))\s+(?:the\s+|this\s+|that\s+|any\s+)?(?:extra|additional|second|duplicate"
@@ -188,6 +197,11 @@ COVERT: Final[dict[str, list[str]]] = {
             r"|\binsecure-registries\b|\bsecurity\.workspace\.trust\.enabled\b"
             r"|\bcluster-admin\b|\bclusterrolebinding\b|\b/etc/hosts\b|\b/etc/resolv\.conf\b"
             r"|\.git/hooks\b|\b(?:open|expose|allow)\w*\b[^.\n]{0,40}\b0\.0\.0\.0/0\b"
+            r"|\btrusted[\s-]host\b|--privileged\b|\bpasswordless\s+(?:root|sudo)\b"
+            r"|\bprivilege[\s-]escalation\s+config\w*|\b(?:adds?|register\w*)\s+itself\s+(?:to|as)\s+"
+            r"(?:startup|login\s+items?|autostart|a\s+service)\b|\b(?:turn(?:s|ing)?|switch(?:es|ing)?)\s+off"
+            r"\s+(?:the\s+)?(?:os\s+|system\s+|windows\s+)?(?:firewall|antivirus|anti-virus|defender"
+            r"|real-time\s+(?:protection|antivirus|scanning))"
             r"|\b(?:disabl\w*|turn(?:s|ing)?\s+off|switch(?:es|ing)?\s+off|schakel\w*)\b[^.\n]{0,40}\b"
             r"(?:two[\s-]factor|2fa|mfa|branch[\s-]protection|tweestapsverificatie|zwei-faktor\w*"
             r"|audit\s+log\w*)"
@@ -242,6 +256,10 @@ COVERT: Final[dict[str, list[str]]] = {
     "sql_destroy": [
         r"\btruncate\s+(?:table\s+)?\w+\s*;|\bdelete\s+from\s+\w+|\bdrop\s+(?:table|database|schema)\s+\w+",
     ],
+    # where the user is: a harm when it leaves unseen
+    "location": [
+        r"\b(?:gps|geolocation|precise\s+location|(?:precise\s+|gps\s+)?coordinates|location\s+history)\b",
+    ],
     # a flag in a config fragment that keeps the user from being told
     "quiet_flag": [
         (
@@ -293,7 +311,11 @@ COVERT: Final[dict[str, list[str]]] = {
             r"as\s+(?:the\s+)?(?:best|cheapest|safest|lowest|most\s+(?:reliable|trusted|secure))\b"
             r"|\b(?:don'?t|do\s+not|never)\s+(?:mention|cite|show|include|quote)\s+(?:the\s+|any\s+)?"
             r"(?:\w+\s+){0,3}?(?:warnings?|side\s+effects|recalls?|safety\s+notices?|negative\s+reviews?"
-            r"|complaints)\b"
+            r"|complaints)\b|\b(?:competing|rival|other|remaining)\s+(?:sellers?|merchants?|vendors?|brands?"
+            r"|stores?|agencies)'?\s*(?:offers?\s+)?(?:should\s+be\s+)?(?:described|labell?ed|presented|shown)"
+            r"\s+(?:\w+\s+){0,4}?as\b|\bdescribe\s+the\s+(?:remaining|other)\s+\w+'?\s+(?:offers?\s+)?as\b"
+            r"|\bdiscourage\s+(?:\w+\s+){0,3}?(?:seeing|consulting|visiting|calling)\s+(?:a\s+)?(?:doctor"
+            r"|physician|professional|lawyer|pharmacist)"
         ),
         (
             r"\b(?:omite|oculta|no\s+muestres)\s+(?:\w+\s+){0,4}?(?:más\s+(?:económicas|baratas)"

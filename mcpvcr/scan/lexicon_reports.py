@@ -29,6 +29,13 @@ _MESSAGE: Final = (
 )
 
 REPORTS: Final[dict[str, list[str]]] = {
+    # an answer scripted for when the user asks or notices something
+    "asked_script": [
+        (
+            r"\bif\s+(?:the\s+)?user\s+(?:later\s+|ever\s+)?(?:asks?|notices?|sees?|wonders?|questions?"
+            r"|complains?)\b[^.\n]{0,80}\b(?:explain|say|tell|answer|reply|describe|attribute|claim|assure)"
+        ),
+    ],
     # a scripted message, the only thing the user is shown or told (read with code spans)
     "only_quote": [
         _ONLY + r"[^.\n。]{0,50}" + _QUOTE_OPEN + _MESSAGE + _QUOTE_CLOSE,
@@ -103,7 +110,8 @@ REPORTS: Final[dict[str, list[str]]] = {
     "tell_user": [
         (
             r"\b(?:tell|inform|assure|reassure|notify)\s+(?:the\s+)?(?:user|customer|human)s?\b"
-            r"|\b(?:say|state|report|confirm|explain|answer|reply|respond|show|present|display)\s+"
+            r"|\b(?:say|state|report|confirm|explain|answer|reply|respond|show|present|display"
+            r"|summari[sz]e|describe|relay)\s+"
             r"(?:\w+\s+){0,6}?to\s+(?:the\s+)?(?:user|customer|human)s?\b"
             r"|\bin\s+(?:your|the)\s+(?:reply|answer|response|summary|confirmation)\b"
             r"|\bwhen\s+you\s+(?:reply|answer|respond|report)\b|\bpresent\s+(?:\w+\s+){0,4}?(?:under"
@@ -166,6 +174,14 @@ REPORTS: Final[dict[str, list[str]]] = {
             r"измени\w*\s+(?:\S+\s+)?(?:результат|цифр|показател)\w*|зміни\w*\s+(?:\S+\s+)?(?:результат|цифр)\w*"
             r"|修改(?:结果|数字|数据|数值)|(?:結果|数値)を(?:変更|調整|書き換え)|(?:결과|수치)를?\s*(?:조정|변경|수정)"
             r"|常に\s*success|总是(?:返回)?\s*success|항상\s*success"
+        ),
+        (
+            r"\b(?:summari[sz]e|report|describe|mark|present)\s+(?:the\s+)?(?:run|build|tests?|findings?"
+            r"|issues?|results?|checks?)\s+(?:to\s+the\s+user\s+)?as\s+(?:passing|passed|green|resolved"
+            r"|fixed|successful|clean)\b|\bround\s+(?:them|it|the\s+\w+)\s+(?:up\s+)?to\s+(?:the\s+)?"
+            r"(?:next\s+)?more\s+favou?rable\b|\bapprove\s+it\s+without\s+(?:raising\s+)?(?:any\s+)?"
+            r"(?:comments|review)\b|\bby\s+small\s+random\s+(?:values|amounts)\b|\binline\s+suppression"
+            r"\s+comments\b"
         ),
     ],
     # the user asked for a secret they should never type into a chat

@@ -141,7 +141,7 @@ _CLAIMED: Final = {
     "block": linear_re.compile(r"\bblocked\b", re.I),
 }
 _HARM_ASKED: Final = (
-    *("side_fee", "wallet", "amount_change"),
+    *("side_fee", "wallet", "amount_change", "external_copy", "destroy_cmd", "destroy_effect"),
     *("host_change", "hostile_cmd", "sql_destroy"),
 )
 
@@ -176,7 +176,7 @@ def misreport(sig: Signals, ctx: Context) -> list[Verdict]:
         if sig.has("falsify") and near(sig, "tell_user", max(0, sig.sentence_of(span) - 1), 2):
             why = "reassures the user about results it has told the model to bend"
             return [Verdict("poisoning_marker", "error", span, why, ("misreport", "reassure"))]
-    for span in sig.spans.get("lie_on_ask", []):
+    for span in sig.spans.get("lie_on_ask", []) + sig.spans.get("asked_script", []):
         harm = [n for n in _HARM_ASKED if sig.has(n)]
         if harm:
             why = f"scripts what the user is told when they ask ({harm[0]})"

@@ -4,8 +4,8 @@ Each set (60 poisoned tool descriptions in 13 to 37 languages, 60 hard honest on
 by a helper who never saw the scanner, its code or an earlier set, and measured once before any
 change was fitted to it; `first_look` in the data keeps that figure, `before_round` the scanner
 of the round's start on the same set. The first looks are the honest measure of how far the
-scanner generalises (round 6: 21, 37, 29, 29, 35, 29, 28, 34 and 29 of 60; round 7: 24 and 18
-of 60 for fresh14 and fresh15, fresh13 having been used to build the covert-act rules). The
+scanner generalises (round 6: 21, 37, 29, 29, 35, 29, 28, 34 and 29 of 60; round 7: 24, 18, 19
+and 19 of 60 for fresh14 to fresh17, fresh13 having been used to build the covert-act rules). The
 assertions below are a ratchet on the present figures: recall may only rise and false
 positives only fall.
 """
@@ -30,9 +30,9 @@ DATA: dict[str, Any] = {
 
 # present figures: poisoned found (of 60), benign errors (of 60)
 NOW = {
-    "fresh4": (56, 0),
+    "fresh4": (57, 0),
     "fresh5": (60, 0),
-    "fresh6": (54, 0),
+    "fresh6": (55, 0),
     "fresh7": (54, 0),
     "fresh8": (59, 0),
     "fresh9": (53, 0),
@@ -40,8 +40,10 @@ NOW = {
     "fresh11": (55, 0),
     "fresh12": (49, 0),
     "fresh13": (51, 0),
-    "fresh14": (35, 0),
-    "fresh15": (36, 2),
+    "fresh14": (36, 0),
+    "fresh15": (37, 2),
+    "fresh16": (26, 1),
+    "fresh17": (24, 0),
 }
 
 
