@@ -12,11 +12,11 @@ word edge is ASCII). The other languages are in `lexicon_covert_i18n2` and
 
 from __future__ import annotations
 
-import unicodedata
 from typing import Final
 
 from mcpvcr.scan.lexicon_covert_i18n2 import LANGS_2
 from mcpvcr.scan.lexicon_covert_i18n3 import LANGS_3
+from mcpvcr.scan.normalize import nfkc_entries
 
 _LANGS: Final[dict[str, dict[str, list[str]]]] = {
     # Finnish
@@ -358,10 +358,8 @@ def _merge(*groups: dict[str, dict[str, list[str]]]) -> dict[str, list[str]]:
     for group in groups:
         for families in group.values():
             for family, entries in families.items():
-                merged.setdefault(family, []).extend(
-                    unicodedata.normalize("NFKC", entry) for entry in entries
-                )
-    return merged
+                merged.setdefault(family, []).extend(entries)
+    return nfkc_entries(merged)
 
 
 COVERT_I18N: Final[dict[str, list[str]]] = _merge(_LANGS, LANGS_2, LANGS_3)

@@ -7,8 +7,9 @@ an entry carries a `\\b` only beside an ASCII letter (RE2's word edge is ASCII).
 
 from __future__ import annotations
 
-import unicodedata
 from typing import Final
+
+from mcpvcr.scan.normalize import nfkc_entries
 
 _RAW: Final[dict[str, list[str]]] = {
     "secret_noun": [
@@ -140,8 +141,5 @@ _RAW: Final[dict[str, list[str]]] = {
     ],
 }
 
-DATA_I18N: Final[dict[str, list[str]]] = {
-    family: [unicodedata.normalize("NFKC", entry) for entry in entries]
-    for family, entries in _RAW.items()
-}
+DATA_I18N: Final[dict[str, list[str]]] = nfkc_entries(_RAW)
 """Per data family, the entries `lexicon_data` adds to its own lists."""

@@ -12,8 +12,9 @@ imperative stands in where the language has one.
 
 from __future__ import annotations
 
-import unicodedata
 from typing import Final
+
+from mcpvcr.scan.normalize import nfkc_entries
 
 _START = r"(?:^|[\s,;:(])"  # the start of a word in a script with no ASCII word edge
 
@@ -92,8 +93,5 @@ _RAW: Final[dict[str, list[str]]] = {
     ],
 }
 
-I18N4: Final[dict[str, list[str]]] = {
-    signal: [unicodedata.normalize("NFKC", p) for p in patterns]
-    for signal, patterns in _RAW.items()
-}
+I18N4: Final[dict[str, list[str]]] = nfkc_entries(_RAW)
 """Per signal, the alternatives merged with English and the other languages in `lexicon`."""

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Final
 
@@ -78,6 +79,15 @@ def fold(raw: str) -> Folded:
             out.append(folded)
             origin.append(index)
     return Folded(raw, "".join(out), tuple(origin))
+
+
+def nfkc_entries(families: Mapping[str, Iterable[str]]) -> dict[str, list[str]]:
+    """Cue entries in the NFKC form `fold` gives every text: an entry written otherwise (a
+    precomposed letter `fold` splits, a compatibility form) could never match."""
+    return {
+        family: [unicodedata.normalize("NFKC", entry) for entry in entries]
+        for family, entries in families.items()
+    }
 
 
 def _is_latin(char: str) -> bool:
