@@ -12,8 +12,8 @@ from typing import Final
 
 from mcpvcr import linear_re
 from mcpvcr.scan.context import Context
-from mcpvcr.scan.effect_places import EFFECTS_SEEN, near, prose_only, sample_before
-from mcpvcr.scan.signals import Signals
+from mcpvcr.scan.effect_places import EFFECTS_SEEN, near, prose_only, sample_before, window
+from mcpvcr.scan.signals import Signals, benign_host
 from mcpvcr.scan.verdict import Verdict
 
 Span = tuple[int, int]
@@ -41,7 +41,6 @@ _HOST_NAME: Final = linear_re.compile(
     r"|kr|tw|pk|ng|ke|ph|my|tk|top)\b",
     re.I,
 )
-_BENIGN_HOST: Final = linear_re.compile(r"(?:^|\.)(?:example|localhost|test|invalid)\.", re.I)
 _SECRETS: Final = ("cred", "secret_noun")
 
 
@@ -57,11 +56,14 @@ def _guarded(sig: Signals, span: Span) -> bool:
     return bool(secrets) and not verbs
 
 
+def _around(sig: Signals, index: int) -> tuple[int, int]:
+    """Sentence `index` with its neighbours on either side."""
+    return window(sig, max(0, index - 1), 2 if index else 1)
+
+
 def _outside_host(sig: Signals, index: int) -> bool:
-    lo = sig.sentences[max(0, index - 1)][0] if sig.sentences else 0
-    hi = sig.sentences[min(index + 1, len(sig.sentences) - 1)][1] if sig.sentences else None
-    text = sig.masked[lo:hi]
-    return any(not _BENIGN_HOST.search(m.group(0) + ".") for m in _HOST_NAME.finditer(text))
+    lo, hi = _around(sig, index)
+    return any(not benign_host(m.group(0)) for m in _HOST_NAME.finditer(sig.masked[lo:hi]))
 
 
 def _harm_near(sig: Signals, index: int, span: Span) -> list[str]:
@@ -152,7 +154,7 @@ def _claims_undone(sig: Signals) -> Verdict | None:
     for match in _NOT_DONE.finditer(sig.masked):
         index = sig.sentence_of(match.span())
         for told in near(sig, "tell_user", max(0, index - 1), 2):
-            end = sig.sentences[sig.sentence_of(told)][1] if sig.sentences else len(sig.masked)
+            end = window(sig, sig.sentence_of(told), 0)[1]
             if _CLAIMED[match.group(1).lower()].search(sig.masked[told[0] : end]):
                 why = "tells the user an act was done that the text says is not"
                 return Verdict("poisoning_marker", "error", match.span(), why, ("misreport",))
@@ -229,9 +231,7 @@ def other_servers_tool(sig: Signals, ctx: Context) -> list[Verdict]:
     own = ctx.own_tools | ctx.own_params | ctx.params | {ctx.self_name}
     text = sig.folded.text
     for match in _ACTING_TOOL.finditer(text):
-        index = sig.sentence_of(match.span())
-        lo = sig.sentences[max(0, index - 1)][0] if sig.sentences else 0
-        hi = sig.sentences[min(index + 1, len(sig.sentences) - 1)][1] if sig.sentences else None
+        lo, hi = _around(sig, sig.sentence_of(match.span()))
         if match.group(1) in own or not _FIXED_PLACE.search(text[lo:hi]):
             continue
         why = f"redirects '{match.group(1)}', a tool of another server, to a fixed place"

@@ -338,7 +338,7 @@ def extract(raw: str) -> Signals:
     found.spans["email"] = [
         m.span()
         for m in _each_if("email" in on_text, EMAIL, text)
-        if not _benign_host(m.group(0).split("@")[1])
+        if not benign_host(m.group(0).split("@")[1])
     ]
     found.spans["phone"] = _spans_if("phone" in on_text, PHONE, text)
     found.spans["param_sink"] = (
@@ -470,12 +470,13 @@ def _host(url: str) -> str:
     return rest.split("/", 1)[0].split("?", 1)[0].split("@")[-1].rsplit(":", 1)[0]
 
 
-def _benign_host(host: str) -> bool:
+def benign_host(host: str) -> bool:
+    """A reserved or local host name (example.com, localhost, 127.0.0.1): no outside place."""
     return bool(_BENIGN_HOST.match(host.strip("[]")))
 
 
 def _benign_url(url: str) -> bool:
-    return _benign_host(_host(url))
+    return benign_host(_host(url))
 
 
 def _image_with_data(match: re.Match[str]) -> bool:

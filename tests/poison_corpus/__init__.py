@@ -17,6 +17,14 @@ from mcpvcr.scan import Finding, Surface, scan_surface
 HERE = Path(__file__).resolve().parent
 
 
+def strings(value: object) -> list[str]:
+    """Every string inside a JSON value, in document order."""
+    if isinstance(value, str):
+        return [value]
+    items = value.values() if isinstance(value, dict) else value if isinstance(value, list) else []
+    return [text for item in items for text in strings(item)]
+
+
 def load(kind: str) -> list[dict[str, Any]]:
     """The entries of `poisoned`, `benign` or `rugpull`."""
     data: list[dict[str, Any]] = json.loads((HERE / f"{kind}.json").read_text(encoding="utf-8"))

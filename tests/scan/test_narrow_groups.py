@@ -18,6 +18,7 @@ import re2
 from mcpvcr import linear_re
 from mcpvcr.scan import effects, lexicon
 from mcpvcr.scan.normalize import fold
+from tests.poison_corpus import strings
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -87,20 +88,10 @@ def test_the_narrow_and_full_patterns_run_on_the_same_engine() -> None:
 def _ascii_texts() -> list[str]:
     texts: list[str] = []
 
-    def walk(value: object) -> None:
-        if isinstance(value, str):
-            texts.append(value)
-        elif isinstance(value, dict):
-            for item in value.values():
-                walk(item)
-        elif isinstance(value, list):
-            for item in value:
-                walk(item)
-
     for path in sorted((ROOT / "tests" / "poison_corpus").glob("*.json")):
-        walk(json.loads(path.read_text("utf-8")))
+        texts += strings(json.loads(path.read_text("utf-8")))
     with gzip.open(ROOT / "tests" / "scan" / "data" / "real_servers.json.gz", "rt") as data:
-        walk(json.load(data))
+        texts += strings(json.load(data))
     long = {t for t in texts if len(t) >= 12}
     return sorted(t for t in long | {fold(t).text for t in long} if t.isascii())
 

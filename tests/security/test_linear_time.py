@@ -19,6 +19,7 @@ from mcpvcr import linear_re
 from mcpvcr.fuzz.schemas import build_validator, is_valid
 from mcpvcr.scan import scan_text
 from mcpvcr.scan.lexicon import patterns_wide
+from tests.poison_corpus import strings
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -132,20 +133,9 @@ def _corpus_texts() -> list[str]:
     """Every string of the team's poisoning corpus, raw and folded as the scanner sees it."""
     from mcpvcr.scan.normalize import fold
 
-    texts: list[str] = []
-
-    def walk(value: object) -> None:
-        if isinstance(value, str):
-            texts.append(value)
-        elif isinstance(value, dict):
-            for item in value.values():
-                walk(item)
-        elif isinstance(value, list):
-            for item in value:
-                walk(item)
-
-    for name in ("poisoned.json", "benign.json", "rugpull.json"):
-        walk(json.loads((ROOT / "tests" / "poison_corpus" / name).read_text("utf-8")))
+    corpus = ROOT / "tests" / "poison_corpus"
+    names = ("poisoned.json", "benign.json", "rugpull.json")
+    texts = [t for n in names for t in strings(json.loads((corpus / n).read_text("utf-8")))]
     return texts + [fold(text).text for text in texts]
 
 
