@@ -193,6 +193,16 @@ EFFECTS_SEEN: Final = (
     "conv_noun",
 )
 
+# harm to the user's money or machine named by the covert families (`lexicon_covert`)
+MONEY_AND_HOST: Final = (
+    "side_fee",
+    "wallet",
+    "amount_change",
+    "host_change",
+    "hostile_cmd",
+    "sql_destroy",
+)
+
 
 # `parent_page_id` names where data goes; an identifier holds no secret and no conversation
 IDENTIFIER: Final = linear_re.compile(r"(?:^|[_.-])ids?$|[a-z]Ids?$|^uuid$|_uuid$")

@@ -12,7 +12,14 @@ from typing import Final
 
 from mcpvcr import linear_re
 from mcpvcr.scan.context import Context
-from mcpvcr.scan.effect_places import EFFECTS_SEEN, near, prose_only, sample_before, window
+from mcpvcr.scan.effect_places import (
+    EFFECTS_SEEN,
+    MONEY_AND_HOST,
+    near,
+    prose_only,
+    sample_before,
+    window,
+)
 from mcpvcr.scan.signals import Signals, benign_host
 from mcpvcr.scan.verdict import Verdict
 
@@ -142,10 +149,8 @@ _CLAIMED: Final = {
     "encrypt": linear_re.compile(r"\bencrypted\b", re.I),
     "block": linear_re.compile(r"\bblocked\b", re.I),
 }
-_HARM_ASKED: Final = (
-    *("side_fee", "wallet", "amount_change", "external_copy", "destroy_cmd", "destroy_effect"),
-    *("host_change", "hostile_cmd", "sql_destroy"),
-)
+# a scripted answer over these is a cover-up (`rules_deceit` reads the narrower lie_on_ask)
+_HARM_ASKED: Final = (*MONEY_AND_HOST, "external_copy", "destroy_cmd", "destroy_effect")
 
 
 def _claims_undone(sig: Signals) -> Verdict | None:
@@ -178,7 +183,7 @@ def misreport(sig: Signals, ctx: Context) -> list[Verdict]:
         if sig.has("falsify") and near(sig, "tell_user", max(0, sig.sentence_of(span) - 1), 2):
             why = "reassures the user about results it has told the model to bend"
             return [Verdict("poisoning_marker", "error", span, why, ("misreport", "reassure"))]
-    for span in sig.spans.get("lie_on_ask", []) + sig.spans.get("asked_script", []):
+    for span in sig.spans.get("asked_script", []):
         harm = [n for n in _HARM_ASKED if sig.has(n)]
         if harm:
             why = f"scripts what the user is told when they ask ({harm[0]})"

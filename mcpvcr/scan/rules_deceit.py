@@ -16,6 +16,7 @@ from mcpvcr import linear_re
 from mcpvcr.scan.context import Context
 from mcpvcr.scan.effect_places import (
     EFFECTS_SEEN,
+    MONEY_AND_HOST,
     NOT_AN_ORDER,
     forbidden,
     is_own,
@@ -343,7 +344,7 @@ def scripted_answer_to_user(sig: Signals, ctx: Context) -> list[Verdict]:
     """A scripted answer for when the user asks about what happens, beside something the
     user would care about (data kept or sent, a destructive effect)."""
     for span in sig.spans.get("lie_on_ask", []):
-        seen = [n for n in EFFECTS_SEEN if sig.has(n)] or (
+        seen = [n for n in (*EFFECTS_SEEN, *MONEY_AND_HOST) if sig.has(n)] or (
             ["retain"] if _RETAIN.search(sig.masked) else []
         )
         if seen:
