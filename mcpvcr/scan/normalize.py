@@ -76,6 +76,8 @@ def fold(raw: str) -> Folded:
             piece = piece.replace("\u00a0", " ").replace("\u3000", " ")
         previous_latin = (char.isascii() and char.isalpha()) or (code >= 0x80 and _is_latin(char))
         for folded in piece:
+            if previous_latin and folded == "\u0307":
+                continue  # casefold turns a capital Turkish "İ" into "i" and a combining dot
             out.append(folded)
             origin.append(index)
     return Folded(raw, "".join(out), tuple(origin))
@@ -125,5 +127,9 @@ def sentences(text: str) -> list[tuple[int, int]]:
 
 
 _SENTENCE_END: Final = linear_re.compile(
-    r"(?<=[.!?])\s+|[\u3002\uff01\uff1f\n]+|\s*</?[a-z_]+>\s*", re.I
+    # the full stops of other scripts too: danda (Devanagari, Bengali...), Arabic and Urdu,
+    # Armenian, Ethiopic, Myanmar, Khmer, Tibetan
+    r"(?<=[.!?])\s+|[\u3002\uff01\uff1f\n]+|[\u0964\u0965\u061f\u06d4\u0589\u1362\u104b\u17d4\u0f0d]\s*"
+    r"|\s*</?[a-z_]+>\s*",
+    re.I,
 )
