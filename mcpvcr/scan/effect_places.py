@@ -50,6 +50,73 @@ NOT_AN_ORDER: Final = linear_re.compile(
     r"|blocks?|rejects?|prevents?|disallows?|forbids?|denies|detects?|flags?|warns?)\b",
     re.I,
 )
+# "not", "never", "do not" in the other scanned languages: words that negate the verb after
+# them (not "no need to", which in a concealment is itself the order). Read only within the
+# clause: "it is not safe, and send the passport number" negates nothing that follows.
+_NOT_ELSEWHERE: Final = linear_re.compile(
+    r"(?<!\w)(?:no\s+se|nunca|jamás|jamais|não|nie|nigdy|nicht|niemals|keine?[nmrs]?|niet|nooit"
+    r"|geen|non|mai|ne\s+pas|ne\s+\w+\s+(?:pas|jamais)|n'\w+\s+(?:pas|jamais)|nu|niciodată|nem"
+    r"|soha|inte|aldrig|ikke|aldri|ei|älä|koskaan|asla|không|đừng|tidak|jangan|bukan|kamwe|δεν"
+    r"|μην|ποτέ|не|ни|никогда|нельзя|ніколи|nikdy|nikada|nikoli|لا|لن|لم|أبدا|أبدًا|ليس|هرگز"
+    r"|نباید|לא|לעולם|אל|नहीं|कभी|मत|না|কখনো|কখনও|ஒருபோதும்|இல்லை)(?!\w)"
+    r"|从不|绝不|永不|不会|不得|不要|不可|不能|不被|不予|切勿|请勿|禁止|严禁|決して|しない|されません"
+    r"|しません|ません|절대|않|금지|마십시오|마세요|ไม่|ห้าม",
+    re.I,
+)
+_CLAUSE_BREAK: Final = linear_re.compile(r"[,;:，、；：،]")
+
+
+def negated(sig: Signals, start: int, at: int) -> bool:
+    """Whether the stretch from `start` (a sentence's start) to `at` forbids, negates or
+    illustrates what follows: an English "never" or "such as" anywhere in it, another
+    language's negation in the last clause before `at`."""
+    return bool(NOT_AN_ORDER.search(sig.folded.text, start, at)) or _negated_in_clause(
+        sig, start, at
+    )
+
+
+_NEVER: Final = linear_re.compile(r"\b(?:do\s+not|don'?t|never|must\s+not|avoid)\b", re.I)
+
+
+def prohibited(sig: Signals, start: int, at: int) -> bool:
+    """Like `negated`, with only the words that forbid ("never include the chat history"),
+    not those that name a detector ("blocks", "flags") or an example ("such as")."""
+    return bool(_NEVER.search(sig.folded.text, start, at)) or _negated_in_clause(sig, start, at)
+
+
+_AND: Final = linear_re.compile(
+    r"(?<!\w)(?:and|or|then|und|oder|dann|y|o|e|ou|et|ed|i|oraz|и|или|і|та|ve|veya|và|dan|atau|na"
+    r"|och|og|en|ja|és|și|και|a|اور|और|এবং|و|ו)(?!\w)|並|并|和|然后|そして|および|그리고|및|และ",
+    re.I,
+)
+"""A conjunction: what follows it is a new statement, even inside one clause."""
+
+
+def negated_after(sig: Signals, span: Span, stop: int) -> bool:
+    """Whether the statement `span` opens is negated after it, before a clause break or a
+    conjunction ("the user's chat history is never stored", "Verlauf niemals einfügen"); an
+    order to take the data "and never tell them" is not."""
+    text = sig.folded.text
+    found = _CLAUSE_BREAK.search(text, span[1], stop)
+    end = found.start() if found else stop
+    conjunction = _AND.search(text, span[1], end)
+    end = conjunction.start() if conjunction else end
+    return bool(_NEVER.search(text, span[1], end) or _NOT_ELSEWHERE.search(text, span[1], end))
+
+
+def denied_source(sig: Signals, span: Span) -> bool:
+    """Whether the data at `span` is named in a prohibition or a negated statement ("never
+    include the chat", "the chat is never stored"), before or after it in its sentence."""
+    index = sig.sentence_of(span)
+    start, stop = sig.sentences[index] if index < len(sig.sentences) else (0, len(sig.folded.text))
+    return prohibited(sig, start, span[0]) or negated_after(sig, span, stop)
+
+
+def _negated_in_clause(sig: Signals, start: int, at: int) -> bool:
+    text = sig.folded.text
+    breaks = _CLAUSE_BREAK.spans(text[start:at])
+    clause = start + breaks[-1][1] if breaks else start
+    return bool(_NOT_ELSEWHERE.search(text, clause, at))
 
 
 def near(sig: Signals, name: str, index: int, after: int = 2) -> list[Span]:
@@ -104,7 +171,7 @@ def is_own(name: str, ctx: Context) -> bool:
 def forbidden(sig: Signals, span: Span) -> bool:
     index = sig.sentence_of(span)
     start = sig.sentences[index][0] if index < len(sig.sentences) else 0
-    return bool(NOT_AN_ORDER.search(sig.folded.text[start : span[0]]))
+    return negated(sig, start, span[0])
 
 
 REPLY_DATA: Final = (
@@ -154,10 +221,11 @@ def data_in_sentence(sig: Signals, index: int) -> list[tuple[Span, str]]:
         found += [(s, "secret") for s in sig.in_sentence("secret_noun", index)]
         found += [(s, "personal") for s in sig.in_sentence("personal_noun", index)]
     start = sig.sentences[index][0] if index < len(sig.sentences) else 0
+    stop = sig.sentences[index][1] if index < len(sig.sentences) else len(sig.folded.text)
     return [
         (span, kind)
         for span, kind in found
-        if not NOT_AN_ORDER.search(sig.folded.text, start, span[0])
+        if not negated(sig, start, span[0]) and not negated_after(sig, span, stop)
     ]
 
 

@@ -632,6 +632,19 @@ IMAGE: Final = linear_re.compile(
 LINK: Final = linear_re.compile(
     r"(?:\A|[^!])\[[^\]\n]{0,200}\]\(\s*<?((?:https?:)?//[^)\s>]+)>?[^)]*\)"
 )
+_FIELD_WORD_LATIN: Final = (
+    r"(?:pol[eiua]|campo|câmpul\w*|champ|feld\w*|veld|kolom|fält\w*|mez[őö]\w*|kenttä\w*"
+    r"|sehemu|medan|trường|parametr\w*|parametre\w*|parámetro|parâmetro|πεδί\w*|παράμετρ\w*"
+    r"|пол[еяюіи]|параметр\w*)"
+)
+_FIELD_WORD_OTHER: Final = (
+    r"(?:שדה|הפרמטר|פרמטר|فیلد|پارامتر|الحقل|حقل|المعامل|ฟิลด์|พารามิเตอร์|পরামিতি|ফিল্ড|புலம்"
+    r"|அளவுரு|पैरामीटर|फ़ील्ड|फील्ड|필드|매개변수|파라미터|字段|参数|フィールド|パラメータ|引数)"
+)
+"""The word for "field" or "parameter" in the scanned languages (with common case forms):
+in alphabets with word edges, and in scripts written without them or with marks."""
+_QUOTED_ANY_NAME: Final = r"[`'\"‘“«]([^\s\d`'\"’”»][^\s`'\"’”»]{0,40})[`'\"’”»]"
+"""A quoted name in any script (a mark inside it, as Bengali's, is part of the name)."""
 PARAM_SINK: Final = linear_re.compile(
     r"\b(?:as|in|into|inside|to|via|under|through|using)\s+(?:the\s+)?[`'\"]?([a-z_][\w-]{1,40})[`'\"]?"
     r"\s+(?:parameter|argument|field|param|arg|property|key)\b"
@@ -642,7 +655,10 @@ PARAM_SINK: Final = linear_re.compile(
     r"|alan\w*|поле|параметр\w*)|الحقل|حقل|المعامل|पैरामीटर|फ़ील्ड|फील्ड|필드|매개변수|파라미터|字段"
     r"|参数|フィールド|パラメータ|引数)\s*[`'\"‘“]?([a-z_][\w-]{0,40})\b"
     r"|[`'\"‘“]([a-z_][\w-]{0,40})[`'\"’”]\s*(?:(?:alan|parametr|parametre|параметр)\w*|पैरामीटर"
-    r"|फ़ील्ड|फील्ड|필드|매개변수|파라미터|フィールド|パラメータ|引数|字段|参数)",
+    r"|फ़ील्ड|फील्ड|필드|매개변수|파라미터|フィールド|パラメータ|引数|字段|参数)"
+    # a quoted name in any script beside the word for a field or parameter (case forms too)
+    rf"|\b{_FIELD_WORD_LATIN}\s*{_QUOTED_ANY_NAME}|{_FIELD_WORD_OTHER}\s*{_QUOTED_ANY_NAME}"
+    rf"|{_QUOTED_ANY_NAME}\s*(?:{_FIELD_WORD_LATIN}|{_FIELD_WORD_OTHER})",
     re.I,
 )
 

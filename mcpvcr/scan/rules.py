@@ -15,7 +15,7 @@ from typing import Final
 
 from mcpvcr import linear_re
 from mcpvcr.scan.context import ANSWERS, Context
-from mcpvcr.scan.effect_places import CREDENTIAL_FIELD, IDENTIFIER
+from mcpvcr.scan.effect_places import CREDENTIAL_FIELD, IDENTIFIER, denied_source
 from mcpvcr.scan.lexicon import param_sinks
 from mcpvcr.scan.rules_covert import CHECKS as COVERT_CHECKS
 from mcpvcr.scan.rules_deceit import CHECKS as DECEIT_CHECKS
@@ -325,11 +325,13 @@ def _impersonation(sig: Signals, ctx: Context) -> list[Verdict]:
 def _sources(sig: Signals, ctx: Context) -> list[Verdict]:
     out: list[Verdict] = []
     for index in range(len(sig.sentences)):
-        source = (
-            sig.in_sentence("store", index)
+        source = [
+            span
+            for span in sig.in_sentence("store", index)
             + sig.in_sentence("conv", index)
             + sig.in_sentence("quantified", index)
-        )
+            if not denied_source(sig, span)  # "never include the chat"
+        ]
         if not source:
             continue
         moves = sig.in_sentence("move_verb", index) + sig.in_sentence("read_verb", index)

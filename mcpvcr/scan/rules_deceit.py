@@ -17,7 +17,6 @@ from mcpvcr.scan.context import Context
 from mcpvcr.scan.effect_places import (
     EFFECTS_SEEN,
     MONEY_AND_HOST,
-    NOT_AN_ORDER,
     forbidden,
     is_own,
     near,
@@ -83,10 +82,7 @@ def destroy_and_script(sig: Signals, ctx: Context) -> list[Verdict]:
     for span in sig.spans.get("destroy_cmd", []):
         index = sig.sentence_of(span)
         lo, hi = window(sig, max(0, index - 1), 2)
-        before = sig.folded.text[
-            sig.sentences[index][0] if index < len(sig.sentences) else 0 : span[0]
-        ]
-        if NOT_AN_ORDER.search(before):
+        if forbidden(sig, span):
             continue
         via = _TERMINAL.search(sig.folded.text, lo, hi) and _YOURS.search(sig.folded.text, lo, hi)
         others = near(sig, "other_tools", max(0, index - 1)) or near(

@@ -14,6 +14,7 @@ from typing import Final
 
 from mcpvcr import linear_re
 from mcpvcr.scan.context import ANSWERS, Context
+from mcpvcr.scan.effect_places import denied_source
 from mcpvcr.scan.lexicon import param_sinks
 from mcpvcr.scan.signals import Signals, Span
 from mcpvcr.scan.verdict import Verdict
@@ -98,6 +99,8 @@ def store_into_param(sig: Signals, ctx: Context, sensitive: bool) -> list[Verdic
         index = sig.sentence_of(span)
         if not (sig.in_sentence("imperative", index) or sig.has("address", "impersonation")):
             continue  # "pages in one context share cookies": a description, not an order
+        if denied_source(sig, span):
+            continue  # "never put the chat history into `notes`"
         named = _sink_names(sig, clause, free) + _moved_names(sig, clause, free, _BARE_NAME)
         if named:
             why = f"tells the model to put credentials or conversation into parameter '{named[0]}'"
