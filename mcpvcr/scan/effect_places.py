@@ -164,6 +164,11 @@ def window(sig: Signals, index: int, after: int) -> tuple[int, int]:
     return (sig.sentences[min(index, last)][0], sig.sentences[last][1])
 
 
+def bare_name(name: str) -> str:
+    """A name without case or joints: `send_digits`, `SendDigits` and `send-digits` are one."""
+    return name.lower().replace("_", "").replace("-", "")
+
+
 def is_own(name: str, ctx: Context) -> bool:
     return name in ctx.own_tools or name == ctx.self_name
 
@@ -232,14 +237,16 @@ def data_in_sentence(sig: Signals, index: int) -> list[tuple[Span, str]]:
 SAMPLE_MARK: Final = linear_re.compile(
     r"(?:e\.g\.|for\s+example|such\s+as|like|例如|比如|例[:：]|例えば|z\.\s?b\.|p\.\s?ej\.|par\s+exemple"
     r"|por\s+ejemplo|por\s+exemplo|ad\s+esempio|bijv\.?|np\.|örn\.?|misal(?:nya)?|например|напр\."
-    r"|наприклад|예[:：]|예를\s*들어|ví\s+dụ|مثل|مثال|उदाहरण|เช่น)[\s(（:：]*\Z",
+    r"|наприклад|예[:：]|예를\s*들어|ví\s+dụ|مثل|مثال|उदाहरण|เช่น)[\s(（:：,\"'“«]*"
+    # a display name before an address: `e.g., "Your Name <sender@domain.com>"`
+    r"(?:[^\s<>.!?]{1,20}(?:\s[^\s<>.!?]{1,20}){0,3}\s*<)?\Z",
     re.I,
 )
 
 
 def sample_before(sig: Signals, span: Span) -> bool:
     """A phone or address right after "e.g." / "例如" is a format sample, not a destination."""
-    return bool(SAMPLE_MARK.search(sig.folded.text[max(0, span[0] - 25) : span[0]]))
+    return bool(SAMPLE_MARK.search(sig.folded.text[max(0, span[0] - 50) : span[0]]))
 
 
 EFFECTS_SEEN: Final = (

@@ -15,7 +15,7 @@ from typing import Final
 
 from mcpvcr import linear_re
 from mcpvcr.scan.context import ANSWERS, Context
-from mcpvcr.scan.effect_places import CREDENTIAL_FIELD, IDENTIFIER, denied_source
+from mcpvcr.scan.effect_places import CREDENTIAL_FIELD, IDENTIFIER, bare_name, denied_source, window
 from mcpvcr.scan.lexicon import param_sinks
 from mcpvcr.scan.rules_covert import CHECKS as COVERT_CHECKS
 from mcpvcr.scan.rules_deceit import CHECKS as DECEIT_CHECKS
@@ -399,6 +399,15 @@ def _sources(sig: Signals, ctx: Context) -> list[Verdict]:
     return out
 
 
+def _only_own_params(sig: Signals, index: int, ctx: Context) -> bool:
+    """Every field named as a place around sentence `index` is a parameter of this server's
+    own tools (compared without case or joints: `send_digits` is `SendDigits`)."""
+    lo, hi = window(sig, max(0, index - 1), 2)
+    names = [g for m in param_sinks(sig.folded.text[lo:hi]) for g in m.groups() if g]
+    own = {bare_name(n) for n in ctx.own_params}
+    return bool(names) and all(bare_name(n) in own for n in names)
+
+
 def _named_for_secrets(sig: Signals, index: int, field: linear_re.Pattern | None = None) -> bool:
     """Every field the sentence names as a place is one meant for what goes there (a
     credential; with `field`, e.g. the conversation)."""
@@ -685,6 +694,8 @@ def _generic(sig: Signals, ctx: Context) -> list[Verdict]:
         if _forbids_moving(sig, index) or _DETECTOR_FRAME.search(sig.masked, *sig.sentences[index]):
             continue  # "never copy the password into any other tool's arguments" protects
         strong = sig.present(("recipient", "conceal", "conceal_soft", "param_sink"), index, reach=1)
+        if "param_sink" in strong and _only_own_params(sig, index, ctx):
+            strong.remove("param_sink")  # "every tool takes it as `cluster_id`": its own inputs
         # a source counts when its own sentence moves or reads it: "contains critical system
         # instructions for Maps" describes what the server offers, it hands nothing over
         strong += [

@@ -15,6 +15,7 @@ from mcpvcr.scan.context import Context
 from mcpvcr.scan.effect_places import (
     EFFECTS_SEEN,
     MONEY_AND_HOST,
+    bare_name,
     near,
     prose_only,
     sample_before,
@@ -233,11 +234,12 @@ def other_servers_tool(sig: Signals, ctx: Context) -> list[Verdict]:
     """An acting tool this server does not have (`create_payment`, `transfer`), named with a
     fixed account, wallet, address or share: another server's work redirected, in any
     language."""
-    own = ctx.own_tools | ctx.own_params | ctx.params | {ctx.self_name}
+    # `send_digits` names the parameter `SendDigits`: names compared without case or joints
+    own = {bare_name(n) for n in ctx.own_tools | ctx.own_params | ctx.params | {ctx.self_name}}
     text = sig.folded.text
     for match in _ACTING_TOOL.finditer(text):
         lo, hi = _around(sig, sig.sentence_of(match.span()))
-        if match.group(1) in own or not _FIXED_PLACE.search(text[lo:hi]):
+        if bare_name(match.group(1)) in own or not _FIXED_PLACE.search(text[lo:hi]):
             continue
         why = f"redirects '{match.group(1)}', a tool of another server, to a fixed place"
         return [Verdict("cross_tool_instruction", "error", match.span(), why, ("other_tool",))]

@@ -29,6 +29,7 @@ from mcpvcr.scan.effect_places import (
     SOURCES,
     TAKEN,
     WHOLE,
+    bare_name,
     data_in_sentence,
     held_names,
     near,
@@ -38,7 +39,7 @@ from mcpvcr.scan.effect_places import (
     window,
 )
 from mcpvcr.scan.rules_flow import _documents_model_fields, model_call
-from mcpvcr.scan.signals import Signals
+from mcpvcr.scan.signals import Signals, Span
 from mcpvcr.scan.verdict import Verdict
 
 
@@ -147,7 +148,7 @@ def user_data_into_field(sig: Signals, ctx: Context) -> list[Verdict]:
                 related = FOR_CONVERSATION if kind == "conversation" else FOR_INSTRUCTIONS
                 if kind == "instructions" and (model_call(ctx) or _documents_model_fields(sig)):
                     break  # a model call takes a system prompt for its own model
-            for _where, field in sink_fields(sig, lo, hi) + held_names(sig, lo, hi):
+            for _where, field in sink_fields(sig, lo, hi) + _held_params(sig, lo, hi, ctx):
                 if (
                     related.search(field)
                     or field in ctx.closed_params
@@ -158,6 +159,16 @@ def user_data_into_field(sig: Signals, ctx: Context) -> list[Verdict]:
                 why = f"tells the model to put the user's {kind} data into the field '{field}'"
                 return [Verdict("credential_access", "error", span, why, (kind, "field"))]
     return []
+
+
+def _held_params(sig: Signals, lo: int, hi: int, ctx: Context) -> list[tuple[Span, str]]:
+    """`held_names`; in a parameter's own description only those that are this server's
+    parameters: there "Can be: `twilio` or `hosted`" beside "include" lists its values."""
+    held = held_names(sig, lo, hi)
+    if ctx.kind != "param" or not ctx.own_params:
+        return held
+    own = {bare_name(n) for n in ctx.own_params}
+    return [(span, name) for span, name in held if bare_name(name) in own]
 
 
 @prose_only

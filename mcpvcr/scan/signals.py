@@ -351,7 +351,11 @@ def extract(raw: str) -> Signals:
     found.spans["image"] = [m.span() for m in images if _image_with_data(m)]
     found.spans["image_slot"] = [m.span() for m in images if _image_slot(m)]
     # a link the model is told to fill with data leaks it when the user (or a preview) opens it
-    links = [m.span(1) for m in _each_if("link" in on_text, LINK, text) if _link_slot(m)]
+    links = [
+        m.span(1)
+        for m in _each_if("link" in on_text, LINK, text)
+        if _link_slot(m) and _placeholder_case(m, folded)
+    ]
     found.spans["image"] += links
     found.spans["image_slot"] += links
     found.spans["generic_tools"] = [
@@ -479,6 +483,18 @@ def _benign_url(url: str) -> bool:
     return benign_host(_host(url))
 
 
+_SLUG: Final = re.compile(r"[a-z]{1,24}(?:[-_=][a-z]{1,24})+")
+
+
+def _data_in_query(query: str) -> bool:
+    """A template slot or a long encoded value in a URL's query; a long run of words joined
+    by hyphens (`?code-sample=code-create-a-call-resource`) is a readable name, not data."""
+    return any(
+        not (len(m.group(0)) >= 24 and _SLUG.fullmatch(m.group(0)))
+        for m in DATA_SLOT.finditer(query)
+    )
+
+
 def _image_with_data(match: re.Match[str]) -> bool:
     url = next((g for g in match.groups() if g), "")
     if not url or _benign_url(url if "//" in url else "//" + url):
@@ -486,7 +502,7 @@ def _image_with_data(match: re.Match[str]) -> bool:
     query = url.split("?", 1)[1] if "?" in url else ""
     # "?c=" left open at the end: the text fills it ("with the whole chat appended")
     return bool(
-        DATA_SLOT.search(query)
+        _data_in_query(query)
         or re.search(r"[{<$]|%s", url)
         or _PLACEHOLDER.search(query)
         or query.endswith("=")
@@ -503,7 +519,7 @@ def _placeholder_case(match: re.Match[str], folded: Folded) -> bool:
     query = url.split("?", 1)[1] if "?" in url else ""
     if not query or not _image_with_data(match):
         return True
-    if DATA_SLOT.search(query) or re.search(r"[{<$]|%s", url):
+    if _data_in_query(query) or re.search(r"[{<$]|%s", url):
         return True
     start, end = folded.span(*match.span())
     raw_query = folded.raw[start:end].split("?", 1)[-1]
