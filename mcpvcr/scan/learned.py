@@ -1,35 +1,36 @@
-"""An experimental learned scorer for poisoned tool descriptions, in pure Python.
+"""The learned scorer for poisoned tool descriptions, in pure Python (`partner` uses it).
 
-A linear model (logistic regression, trained offline with scikit-learn on the blind attack
-sets, the published servers' text and tests/poison_corpus/benign.json) over hashed features
-of the text: character 2- to 5-grams of the folded text, and word unigrams and bigrams. Each
-feature is present or not; the vector is L2-normalised, so the score is
+A linear model (logistic regression, trained offline with scikit-learn by
+`bench/train_learned.py` on the blind attack sets, the published servers' text and
+tests/poison_corpus/benign.json) over hashed features of the text: character 2- to 5-grams of
+the folded text, and word unigrams and bigrams. Each feature is present or not; the vector is
+L2-normalised, so the score is
 
-    bias + sum(weight[b] for b in buckets) / sqrt(len(buckets))
+    bias + scale * sum(weight[b] for b in buckets) / sqrt(len(buckets))
 
-with `buckets` the distinct hashed features of the text. The weights ship in
-`model_weights.json` beside this module: buckets delta-encoded, weights as integers times
-`scale`. Nothing here is wired into the scanner's verdicts: it is a measured experiment
-(see the commit that added it), and `score` only answers how poisoned a text looks.
+with `buckets` the distinct hashed features of the text and integer weights. The weights are
+the module `learned_weights` (base64 arrays in Python source, so the scanner's remembered
+findings are keyed by them too), read on the first score only: most texts never need one.
+`score` only answers how poisoned a text looks; `partner` decides what that is worth.
 """
 
 from __future__ import annotations
 
-import json
 import math
 import re
+import sys
 import unicodedata
 import zlib
+from array import array
+from base64 import b64decode
 from dataclasses import dataclass
 from functools import cache
 from itertools import pairwise, repeat
-from pathlib import Path
 from typing import Final
 
 MAX_CHARS: Final = 4096
 """Only this much of a text is scored: the cost stays linear and small."""
 
-_WEIGHTS: Final = Path(__file__).with_name("model_weights.json")
 _SPACES: Final = re.compile(r"\s+")
 _DIGITS: Final = re.compile(r"\d")
 _WORDS: Final = re.compile(r"\w+")
@@ -43,7 +44,8 @@ class Model:
     low: int
     high: int
     bias: float
-    weights: dict[int, float]
+    scale: float
+    weights: dict[int, int]
     threshold: float
 
 
@@ -75,28 +77,29 @@ def decide(model: Model, found: list[int]) -> float:
     """The linear decision value for a text's hashed features `found`."""
     if not found:
         return model.bias
-    weights = model.weights
-    total = math.fsum(map(weights.get, found, repeat(0.0, len(found))))
-    return model.bias + total / math.sqrt(len(found))
+    total = sum(map(model.weights.get, found, repeat(0, len(found))))
+    return model.bias + model.scale * total / math.sqrt(len(found))
 
 
 @cache
 def model() -> Model:
-    """The shipped model, read once."""
-    raw = json.loads(_WEIGHTS.read_text("utf-8"))
-    scale = float(raw["scale"])
-    weights: dict[int, float] = {}
-    bucket = 0
-    for delta, weight in zip(raw["deltas"], raw["weights"], strict=True):
-        bucket += delta
-        weights[bucket] = weight * scale
+    """The shipped model, read once (a few milliseconds)."""
+    from mcpvcr.scan import learned_weights as raw
+
+    buckets, weights = array("I"), array("h")
+    buckets.frombytes(b64decode(raw.BUCKETS))
+    weights.frombytes(b64decode(raw.WEIGHTS))
+    if sys.byteorder != "little":
+        buckets.byteswap()
+        weights.byteswap()
     return Model(
-        bits=int(raw["bits"]),
-        low=int(raw["low"]),
-        high=int(raw["high"]),
-        bias=float(raw["bias"]),
-        weights=weights,
-        threshold=float(raw["threshold"]),
+        bits=raw.BITS,
+        low=raw.LOW,
+        high=raw.HIGH,
+        bias=raw.BIAS,
+        scale=raw.SCALE,
+        weights=dict(zip(buckets, weights, strict=True)),
+        threshold=raw.THRESHOLD,
     )
 
 
