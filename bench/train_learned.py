@@ -155,12 +155,12 @@ class Trainer:
         yy = self.y[idx]
         w[(self.kind[idx] == "set") & (yy == 0)] = HARD_WEIGHT
         w[yy == 1] *= w[yy == 0].sum() / w[yy == 1].sum()
-        clf = LogisticRegression(C=C, solver="liblinear", dual=True, max_iter=5000)
+        clf = LogisticRegression(C=C, solver="liblinear", dual=True, max_iter=5000, random_state=0)
         clf.fit(self.X[idx], yy, sample_weight=w)
         top = np.argsort(-np.abs(clf.coef_[0]))[:KEEP]
         mask = np.zeros(self.X.shape[1])
         mask[top] = 1
-        clf = LogisticRegression(C=C, solver="liblinear", dual=True, max_iter=5000)
+        clf = LogisticRegression(C=C, solver="liblinear", dual=True, max_iter=5000, random_state=0)
         clf.fit(self.X[idx] @ sp.diags(mask), yy, sample_weight=w)
         return clf
 
