@@ -11,6 +11,7 @@ from mcpvcr.scan.encoded import decode_blocks
 from mcpvcr.scan.finding import Finding, Severity, show
 from mcpvcr.scan.hidden import Hidden, find_escapes, find_hidden, find_padding
 from mcpvcr.scan.lexicon import SECRET
+from mcpvcr.scan.partner import second_opinion
 from mcpvcr.scan.rules import judge
 from mcpvcr.scan.signals import Signals, extract
 
@@ -33,7 +34,11 @@ def scan_text(text: str, field_path: str, context: Context | None = None) -> lis
     server = (ctx.kind == "name", ctx.depth, ctx.own_tools, ctx.own_params, ctx.self_name)
     findings = [replace(f, field=field_path) for f in _carriers(raw, *server)]
     sig = _signals(raw)
-    for verdict in judge(sig, ctx):
+    verdicts = judge(sig, ctx)
+    serious = any(v.severity == "error" for v in verdicts) or any(
+        f.severity == "error" for f in findings
+    )
+    for verdict in verdicts + second_opinion(sig, ctx, serious):
         findings.append(
             _from_span(
                 sig,

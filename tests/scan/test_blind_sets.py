@@ -28,22 +28,25 @@ DATA: dict[str, Any] = {
     for name, meta in json.loads((_CORPUS / round_file).read_text("utf-8"))["sets"].items()
 }
 
-# present figures: poisoned found (of 60), benign errors (of 60)
+# present figures: poisoned found (of 60), benign errors (of 60). With the learned partner
+# (scan/partner.py), whose model was trained on every one of these sets: in sample, so the
+# gain over the rules here says nothing of unseen text (docs/scanner.md has the figures
+# leaving each set out).
 NOW = {
-    "fresh4": (57, 0),
+    "fresh4": (60, 0),
     "fresh5": (60, 0),
-    "fresh6": (55, 0),
-    "fresh7": (54, 0),
-    "fresh8": (59, 0),
-    "fresh9": (54, 0),
-    "fresh10": (59, 0),
-    "fresh11": (56, 0),
-    "fresh12": (50, 0),
-    "fresh13": (51, 0),
-    "fresh14": (36, 0),
-    "fresh15": (37, 2),
-    "fresh16": (27, 1),
-    "fresh17": (25, 0),
+    "fresh6": (59, 0),
+    "fresh7": (60, 0),
+    "fresh8": (60, 0),
+    "fresh9": (58, 0),
+    "fresh10": (60, 0),
+    "fresh11": (60, 0),
+    "fresh12": (57, 0),
+    "fresh13": (56, 0),
+    "fresh14": (51, 0),
+    "fresh15": (45, 2),
+    "fresh16": (48, 1),
+    "fresh17": (48, 0),
 }
 
 
