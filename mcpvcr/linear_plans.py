@@ -5,7 +5,7 @@ pure Python: for the scanner's long alternations (a family of a few hundred cue
 phrases) that is a few milliseconds each and a few hundred in all, paid again by
 every process. A translation depends only on the pattern, its flags and the
 translator's code, so the long ones are kept in an authenticated `disk_cache.Table`
-(see there for the trust model) named by `linear_re.py` and this file, and looked up
+(see there for the trust model) named by the translator's files (`SOURCES`), and looked up
 by the pattern and its flags. A stored plan is only a shortcut: an entry that is
 missing or not what `put` wrote is translated afresh, and RE2 still compiles (and may
 still refuse) every source. `MCPVCR_NO_CACHE=1` turns it off.
@@ -18,18 +18,35 @@ from pathlib import Path
 from typing import Any, Final
 
 from mcpvcr.disk_cache import Table, code_table
+from mcpvcr.linear_translate import Plan, translate
 
 MIN_CHARS: Final = 256
 """Shorter patterns translate in well under a millisecond: they are not kept."""
+_HERE: Final = Path(__file__).resolve().parent
+SOURCES: Final = tuple(
+    _HERE / name
+    for name in ("linear_re.py", "linear_syntax.py", "linear_translate.py", "linear_plans.py")
+)
+"""The files whose code makes a plan or reads one: a remembered plan is named by them."""
 MAX_PLANS: Final = 1024
 """Kept plans; past this a save keeps the ones this process used."""
 
-Plan = tuple[str, list[int], int, str, str]
+Stored = tuple[str, list[int], int, str, str]
 """A translation: the RE2 source, its wrapper groups, its group count, its text-start source
-and its sifting source (see `linear_re._Plan`)."""
+and its sifting source (see `linear_translate.Plan`)."""
 
 
-def get(pattern: str, flags: int) -> Plan | None:
+def plan_of(pattern: str, flags: int) -> Plan:
+    """The translation of `pattern`, remembered from an earlier run or made (and kept)."""
+    stored = get(pattern, flags)
+    if stored is not None:
+        return Plan(*stored)
+    plan = translate(pattern, flags)
+    put(pattern, flags, (plan.source, plan.wrappers, plan.groups, plan.at_start, plan.sift))
+    return plan
+
+
+def get(pattern: str, flags: int) -> Stored | None:
     """The plan stored for `pattern` and `flags`, or None (absent, short or not well-formed)."""
     table = _table() if len(pattern) >= MIN_CHARS else None
     if table is None:
@@ -37,7 +54,7 @@ def get(pattern: str, flags: int) -> Plan | None:
     return _checked(table.get(_key(pattern, flags)))
 
 
-def put(pattern: str, flags: int, plan: Plan) -> None:
+def put(pattern: str, flags: int, plan: Stored) -> None:
     table = _table() if len(pattern) >= MIN_CHARS else None
     if table is not None:
         table.put(_key(pattern, flags), list(plan))
@@ -45,17 +62,14 @@ def put(pattern: str, flags: int, plan: Plan) -> None:
 
 @cache
 def _table() -> Table | None:
-    here = Path(__file__).resolve().parent
-    return code_table(
-        "re2-plans", [here / "linear_re.py", here / "linear_plans.py"], max_entries=MAX_PLANS
-    )
+    return code_table("re2-plans", list(SOURCES), max_entries=MAX_PLANS)
 
 
 def _key(pattern: str, flags: int) -> str:
     return f"{flags}:{pattern}"
 
 
-def _checked(stored: Any) -> Plan | None:
+def _checked(stored: Any) -> Stored | None:
     """`stored` as a plan when it has the shape `put` writes, else None."""
     if not isinstance(stored, list) or len(stored) != 5:
         return None

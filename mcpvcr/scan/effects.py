@@ -81,7 +81,7 @@ def _whole(name: str) -> str:
 @cache
 def _table() -> Table | None:
     here = Path(__file__).resolve()
-    return code_table("effect-branches", [here, here.parents[1] / "linear_re.py"])
+    return code_table("effect-branches", [here, here.parents[1] / "linear_syntax.py"])
 
 
 @lru_cache(maxsize=4)
