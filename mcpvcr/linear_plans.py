@@ -9,6 +9,10 @@ translator's code, so the long ones are kept in an authenticated `disk_cache.Tab
 by the pattern and its flags. A stored plan is only a shortcut: an entry that is
 missing or not what `put` wrote is translated afresh, and RE2 still compiles (and may
 still refuse) every source. `MCPVCR_NO_CACHE=1` turns it off.
+
+The plans of mcpvcr's own long patterns also ship with the package (`SHIPPED`,
+`linear_plans.json`, written by `python -m tests.regen shipped`), so a first run
+translates none of them; the cache still serves other patterns (a schema's `pattern`).
 """
 
 from __future__ import annotations
@@ -18,7 +22,8 @@ from pathlib import Path
 from typing import Any, Final
 
 from mcpvcr.disk_cache import Table, code_table
-from mcpvcr.linear_translate import Plan, translate
+from mcpvcr.linear_translate import DIGIT, SPACE, WORD, Plan, translate
+from mcpvcr.shipped import Shipped
 
 MIN_CHARS: Final = 256
 """Shorter patterns translate in well under a millisecond: they are not kept."""
@@ -28,6 +33,10 @@ SOURCES: Final = tuple(
     for name in ("linear_re.py", "linear_syntax.py", "linear_translate.py", "linear_plans.py")
 )
 """The files whose code makes a plan or reads one: a remembered plan is named by them."""
+SHIPPED: Final = Shipped(
+    _HERE / "linear_plans.json", (_HERE / "linear_syntax.py", _HERE / "linear_translate.py")
+)
+"""The plans of mcpvcr's own long patterns, shipped with it (`mcpvcr.shipped`)."""
 MAX_PLANS: Final = 1024
 """Kept plans; past this a save keeps the ones this process used."""
 
@@ -37,13 +46,55 @@ and its sifting source (see `linear_translate.Plan`)."""
 
 
 def plan_of(pattern: str, flags: int) -> Plan:
-    """The translation of `pattern`, remembered from an earlier run or made (and kept)."""
-    stored = get(pattern, flags)
+    """The translation of `pattern`: shipped, remembered from an earlier run, or made (and kept)."""
+    stored = shipped(pattern, flags) or get(pattern, flags)
     if stored is not None:
         return Plan(*stored)
     plan = translate(pattern, flags)
-    put(pattern, flags, (plan.source, plan.wrappers, plan.groups, plan.at_start, plan.sift))
+    put(pattern, flags, kept(plan))
     return plan
+
+
+def shipped(pattern: str, flags: int) -> Stored | None:
+    """The plan shipped for `pattern` and `flags`, or None (absent, short, stale or not
+    well-formed)."""
+    if len(pattern) < MIN_CHARS:
+        return None
+    found = SHIPPED.get(_key(pattern, flags))
+    if isinstance(found, list) and len(found) == 5:
+        found = [_unpacked(v) if isinstance(v, str) else v for v in found]
+    return _checked(found)
+
+
+# The Unicode classes fill most of a source (`\w` is 300 characters): a shipped plan spells
+# each as a token, a character no packed text holds otherwise (`packed` leaves such a plan out).
+_TOKEN: Final = "\x01"
+_SHORTHANDS: Final = {_TOKEN + "w": WORD, _TOKEN + "s": SPACE, _TOKEN + "d": DIGIT}
+
+
+def packed(plan: Stored) -> list[Any] | None:
+    """`plan` as shipped (its classes as tokens), or None when it cannot be packed."""
+    texts = (plan[0], plan[3], plan[4])
+    if any(_TOKEN in text for text in texts):
+        return None
+    out: list[Any] = list(plan)
+    for index in (0, 3, 4):
+        for token, body in _SHORTHANDS.items():
+            out[index] = out[index].replace(body, token)
+    return out
+
+
+def _unpacked(text: str) -> str:
+    if _TOKEN not in text:
+        return text
+    for token, body in _SHORTHANDS.items():
+        text = text.replace(token, body)
+    return text
+
+
+def kept(plan: Plan) -> Stored:
+    """What is kept of a plan (what `Plan(*stored)` takes back)."""
+    return plan.source, plan.wrappers, plan.groups, plan.at_start, plan.sift
 
 
 def get(pattern: str, flags: int) -> Stored | None:

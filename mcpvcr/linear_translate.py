@@ -26,25 +26,25 @@ from mcpvcr.linear_syntax import (
 # into a UTF-8 automaton at about 1 ms per use, and the lexicon uses thousands: the classes
 # below are the same for ASCII and Latin-1 and, beyond, count a block of letters as word
 # characters and a block of punctuation, symbols or emoji as not (close, and 40x cheaper).
-_WORD: Final = (
+WORD: Final = (
     r"0-9A-Za-z_\x{aa}\x{b5}\x{ba}\x{c0}-\x{d6}\x{d8}-\x{f6}\x{f8}-\x{2ff}\x{370}-\x{1aaf}"
     r"\x{1b00}-\x{1dbf}\x{1e00}-\x{1fff}\x{2c00}-\x{2fff}"
     r"\x{3040}-\x{d7ff}\x{f900}-\x{fdff}\x{fe70}-\x{fefe}\x{ff10}-\x{ff19}\x{ff21}-\x{ff3a}"
     r"\x{ff41}-\x{ff5a}\x{ff66}-\x{ffef}\x{10000}-\x{1f0ff}\x{1fb00}-\x{dffff}"
 )
-_SPACE: Final = (
+SPACE: Final = (
     r"\t\n\x0b\x0c\r\x1c-\x1f \x85\xa0\x{1680}\x{2000}-\x{200a}\x{2028}\x{2029}\x{202f}"
     r"\x{205f}\x{3000}"
 )
-_DIGIT: Final = r"0-9\x{660}-\x{669}\x{6f0}-\x{6f9}\x{966}-\x{96f}\x{ff10}-\x{ff19}"
-_IN_CLASS: Final = {"w": _WORD, "d": _DIGIT, "s": _SPACE}
+DIGIT: Final = r"0-9\x{660}-\x{669}\x{6f0}-\x{6f9}\x{966}-\x{96f}\x{ff10}-\x{ff19}"
+_IN_CLASS: Final = {"w": WORD, "d": DIGIT, "s": SPACE}
 _OUTSIDE: Final = {
-    "w": f"[{_WORD}]",
-    "W": f"[^{_WORD}]",
-    "d": f"[{_DIGIT}]",
-    "D": f"[^{_DIGIT}]",
-    "s": f"[{_SPACE}]",
-    "S": f"[^{_SPACE}]",
+    "w": f"[{WORD}]",
+    "W": f"[^{WORD}]",
+    "d": f"[{DIGIT}]",
+    "D": f"[^{DIGIT}]",
+    "s": f"[{SPACE}]",
+    "S": f"[^{SPACE}]",
     "Z": r"\z",
 }
 _SUPPORTED_FLAGS: Final = re.I | re.M | re.S | re.U
@@ -122,7 +122,7 @@ def _edges(branch: str) -> tuple[str, str, str]:
         lead = _context(behind.group(2), behind.group(1) == "!", before=True)
         body = body[behind.end() :]
     elif body.startswith(r"\b") and _word_edge(body[2:], first=True):
-        lead = f"(?:\\A|[^{_WORD}])"
+        lead = f"(?:\\A|[^{WORD}])"
         body = body[2:]
     ahead = _EDGE_AHEAD.search(body)
     if ahead and not escaped_at(body, ahead.start()):
@@ -133,7 +133,7 @@ def _edges(branch: str) -> tuple[str, str, str]:
         and not escaped_at(body, len(body) - 2)
         and _word_edge(body[:-2], first=False)
     ):
-        trail = f"(?:[^{_WORD}]|\\z)"
+        trail = f"(?:[^{WORD}]|\\z)"
         body = body[:-2]
     return lead, body, trail
 

@@ -33,6 +33,7 @@ SOURCES: Final = (
     _PACKAGE.parent / "linear_syntax.py",
     _PACKAGE.parent / "linear_translate.py",
     _PACKAGE.parent / "linear_plans.py",
+    _PACKAGE.parent / "shipped.py",
     _PACKAGE.parent / "pattern_group.py",
     _PACKAGE.parent / "identifiers.py",
 )

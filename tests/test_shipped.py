@@ -1,0 +1,61 @@
+"""mcpvcr.shipped: the data shipped for a first run is what the code would work out."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+from mcpvcr import linear_plans, linear_translate, shipped
+from mcpvcr.scan import effects
+from tests.shipped import produced
+
+STALE = "stale: run `python -m tests.regen shipped` and commit the files it writes"
+
+
+@pytest.mark.parametrize("path", [linear_plans.SHIPPED.path, effects.SHIPPED.path])
+def test_each_shipped_file_is_what_the_code_makes(path: Path) -> None:
+    assert path.read_bytes() == produced()[path], f"{path.name} is {STALE}"
+
+
+def test_a_shipped_plan_is_the_translation() -> None:
+    data = json.loads(linear_plans.SHIPPED.path.read_text("utf-8"))
+    assert len(data["entries"]) >= 100
+    for key in data["entries"]:
+        flags, pattern = key.split(":", 1)
+        made = linear_translate.translate(pattern, int(flags))
+        assert linear_plans.shipped(pattern, int(flags)) == linear_plans.kept(made)
+
+
+def test_a_shipped_branch_list_is_the_narrow_family() -> None:
+    for name in effects._FAMILIES:
+        key, narrow = effects.narrow_branches(name)
+        assert effects.SHIPPED.get(key) == narrow
+        assert effects.branches(name, wide=False) == narrow
+
+
+def test_a_file_made_by_other_code_is_not_read(tmp_path: Path) -> None:
+    source = tmp_path / "maker.py"
+    source.write_text("X = 1\n")
+    path = tmp_path / "table.json"
+    path.write_bytes(shipped.rendered([source], {"k": ["v"]}))
+    assert shipped.Shipped(path, [source]).get("k") == ["v"]
+    source.write_text("X = 2\n")  # the code changed: the file is stale
+    assert shipped.Shipped(path, [source]).get("k") is None
+
+
+@pytest.mark.parametrize("content", [b"", b"[]", b"{not json", b'{"format": 1, "code": 3}'])
+def test_a_broken_file_is_not_read(tmp_path: Path, content: bytes) -> None:
+    path = tmp_path / "table.json"
+    path.write_bytes(content)
+    assert shipped.Shipped(path, [Path(__file__)]).get("k") is None
+
+
+def test_a_plan_holding_the_token_character_is_not_packed() -> None:
+    plan = linear_plans.kept(linear_translate.translate("a\x01w" + "b" * 300, re.I))
+    assert linear_plans.packed(plan) is None
+    word = linear_plans.kept(linear_translate.translate(r"\w+\s\d" + "b" * 300, 0))
+    packed = linear_plans.packed(word)
+    assert packed is not None and len(packed[0]) < len(word[0])
