@@ -34,12 +34,19 @@ import re2
 from re2 import _re2
 
 from mcpvcr import linear_plans, linear_syntax
-from mcpvcr.linear_translate import Plan, Untranslatable
+from mcpvcr.linear_translate import Plan, Untranslatable, on_ascii
 
 FALLBACK_CHARS: Final = 4096
 """A pattern RE2 cannot run sees at most this much of a text (its time stays bounded)."""
 MAX_MATCHES: Final = 10_000
 """`finditer` and `spans` report at most this many matches of one text."""
+
+SURE_SIZE: Final = 500_000
+"""An RE2 program of up to this many instructions builds (the limit, at `max_mem`, is
+over 2 million)."""
+ASCII_RATIO: Final = 8
+"""A class spelled for any text has at most this many times the instructions of the same
+class spelled for ASCII text (at most about 4 measured, for `\\w`)."""
 
 UNANCHORED: Final = re2._Anchor.UNANCHORED
 ANCHOR_START: Final = re2._Anchor.ANCHOR_START
@@ -99,40 +106,58 @@ class Match:
 class Pattern:
     """A compiled pattern: RE2 when it can run it, else `re` over a capped text."""
 
-    __slots__ = ("_fallback", "_plan", "_re2", "_ready", "_start_re2", "flags", "pattern")
+    __slots__ = ("_ascii", "_fallback", "_plan", "_re2", "_ready", "_start", "flags", "pattern")
     _plan: Plan
 
     def __init__(self, pattern: str, flags: int) -> None:
         self.pattern = pattern
         self.flags = flags
         self._ready = False  # translated and compiled on first use (`_load`)
-        self._re2: Any = None
-        self._start_re2: Any = None
+        self._re2: Any = None  # the program for any text
+        self._ascii: Any = None  # the program for ASCII text (`on_ascii`)
+        self._start: dict[bool, Any] = {}  # the text-start programs, by ASCII or not
         self._fallback: re.Pattern[str] | None = None
 
-    def _load(self) -> None:
-        """Translate and compile: on first use, since a run needs only some of the patterns."""
+    def _load(self, plain: bool = True) -> None:
+        """Translate and compile: on first use, since a run needs only some of the patterns,
+        and only the program for the text at hand (ASCII text has a smaller one)."""
         try:
             self._plan = linear_plans.plan_of(self.pattern, self.flags)
-            self._re2 = _re2_compile(self._plan.source)._regexp
+            self._program(plain)
         except (Untranslatable, re2.error):
-            self._re2 = None
+            self._re2 = self._ascii = None
             self._fallback = re.compile(self.pattern, self.flags)
         self._ready = True
+
+    def _program(self, plain: bool) -> Any:
+        """The RE2 program for ASCII text (`plain`) or for any text, built on first use.
+
+        Whether RE2 runs the pattern at all is decided by the program for any text. The
+        ASCII one has the same syntax and, class by class, at least a quarter of its
+        instructions (`ASCII_RATIO` allows an eighth), so while the ASCII one is small the
+        other is sure to build too, and is left until a text needs it."""
+        if plain and self._ascii is None:
+            program = _re2_compile(on_ascii(self._plan.source))._regexp
+            if program.ProgramSize() * ASCII_RATIO > SURE_SIZE and self._re2 is None:
+                self._re2 = _re2_compile(self._plan.source)._regexp
+            self._ascii = program
+        elif not plain and self._re2 is None:
+            self._re2 = _re2_compile(self._plan.source)._regexp
+        return self._ascii if plain else self._re2
 
     @property
     def linear(self) -> bool:
         """True when RE2 runs this pattern (time linear in the text)."""
         if not self._ready:
             self._load()
-        return self._re2 is not None
+        return self._fallback is None
 
     @property
     def source(self) -> str | None:
         """The RE2 source that runs this pattern (None when `re` runs it)."""
         if not self._ready:
             self._load()
-        return self._plan.source if self._re2 is not None else None
+        return self._plan.source if self._fallback is None else None
 
     @property
     def sift(self) -> str | None:
@@ -140,15 +165,17 @@ class Pattern:
         cheaper to build into an RE2 Set than `source` (None when `re` runs this pattern)."""
         if not self._ready:
             self._load()
-        return self._plan.sift if self._re2 is not None else None
+        return self._plan.sift if self._fallback is None else None
 
     # --- the engine -----------------------------------------------------------------
 
-    def _at_text_start(self, data: bytes, limit: int) -> Any:
+    def _at_text_start(self, data: bytes, limit: int, plain: bool) -> Any:
         """The branches tried at the text's first character, in order (built when needed)."""
-        if self._start_re2 is None:
-            self._start_re2 = _re2_compile(self._plan.at_start)._regexp
-        return self._start_re2.Match(ANCHOR_START, data, 0, limit)
+        program = self._start.get(plain)
+        if program is None:
+            source = self._plan.at_start
+            program = self._start[plain] = _re2_compile(on_ascii(source) if plain else source)
+        return program._regexp.Match(ANCHOR_START, data, 0, limit)
 
     def _find(
         self, anchor: int, text: str, pos: int, endpos: int | None, limit: int
@@ -161,7 +188,8 @@ class Pattern:
         wrapped = bool(plan.wrappers)
         floor = offsets.to_byte(pos)  # no reported match starts before this
         at = offsets.to_byte(pos - 1) if wrapped and pos > 0 else floor  # its context first
-        match = self._re2.Match
+        plain = offsets.plain
+        match = self._program(plain).Match
         out: list[list[tuple[int, int]]] = []
         while at <= end_byte and len(out) < limit:
             spans = match(anchor, data, at, end_byte)
@@ -170,7 +198,7 @@ class Pattern:
             found = plan.spans(spans) if wrapped else spans
             if wrapped and spans[0][0] == 0 and found[0][0] > 0:
                 # the first character was taken as context: a later branch may match on it
-                first = self._at_text_start(data, end_byte)
+                first = self._at_text_start(data, end_byte, plain)
                 if first[0][0] >= 0:
                     found = plan.spans(first)
             if found[0][0] < floor:  # the text's-start route of a context, before `pos`
@@ -178,7 +206,7 @@ class Pattern:
                     break
                 at = spans[0][0] + 1
                 continue
-            if offsets.plain:
+            if plain:
                 out.append(found)
             else:
                 out.append([_chars(offsets, s, e) for s, e in found])
@@ -197,7 +225,7 @@ class Pattern:
     def matches(self, text: str, limit: int = MAX_MATCHES) -> list[Any]:
         """The first `limit` matches (what `list(finditer(text))[:limit]` gives)."""
         if not self._ready:
-            self._load()
+            self._load(text.isascii())
         if self._fallback is not None:
             head, pos, end = _capped(text, 0, None)
             return list(itertools.islice(self._fallback.finditer(head, pos, end), limit))
@@ -206,7 +234,7 @@ class Pattern:
     def spans(self, text: str, limit: int = MAX_MATCHES) -> list[tuple[int, int]]:
         """Where the first `limit` matches are (what `[m.span() for m in finditer]` gives)."""
         if not self._ready:
-            self._load()
+            self._load(text.isascii())
         if self._fallback is not None:
             head, pos, end = _capped(text, 0, None)
             found = itertools.islice(self._fallback.finditer(head, pos, end), limit)
@@ -215,7 +243,7 @@ class Pattern:
 
     def search(self, text: str, pos: int = 0, endpos: int | None = None) -> Any:
         if not self._ready:
-            self._load()
+            self._load(text.isascii())
         if self._fallback is not None:
             return self._fallback.search(*_capped(text, pos, endpos))
         found = self._find(UNANCHORED, text, pos, endpos, 1)
@@ -223,7 +251,7 @@ class Pattern:
 
     def match(self, text: str, pos: int = 0, endpos: int | None = None) -> Any:
         if not self._ready:
-            self._load()
+            self._load(text.isascii())
         if self._fallback is not None:
             return self._fallback.match(*_capped(text, pos, endpos))
         found = self._find(ANCHOR_START, text, pos, endpos, 1)
@@ -231,7 +259,7 @@ class Pattern:
 
     def fullmatch(self, text: str, pos: int = 0, endpos: int | None = None) -> Any:
         if not self._ready:
-            self._load()
+            self._load(text.isascii())
         if self._fallback is not None or self._plan.wrappers:
             if len(text) > FALLBACK_CHARS:
                 return None
@@ -241,7 +269,7 @@ class Pattern:
 
     def finditer(self, text: str, pos: int = 0, endpos: int | None = None) -> Iterator[Any]:
         if not self._ready:
-            self._load()
+            self._load(text.isascii())
         if self._fallback is not None:
             return self._fallback.finditer(*_capped(text, pos, endpos))
         return iter(
@@ -257,7 +285,7 @@ class Pattern:
 
     def sub(self, repl: str | Callable[[Any], str], text: str, count: int = 0) -> str:
         if not self._ready:
-            self._load()
+            self._load(text.isascii())
         if self._fallback is not None:
             head, _, _ = _capped(text, 0, None)
             return self._fallback.sub(repl, head, count) + text[len(head) :]
@@ -274,7 +302,7 @@ class Pattern:
 
     def split(self, text: str) -> list[str]:
         if not self._ready:
-            self._load()
+            self._load(text.isascii())
         if self._fallback is not None:
             head, _, _ = _capped(text, 0, None)
             pieces = self._fallback.split(head)

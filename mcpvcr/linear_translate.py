@@ -38,6 +38,14 @@ SPACE: Final = (
 )
 DIGIT: Final = r"0-9\x{660}-\x{669}\x{6f0}-\x{6f9}\x{966}-\x{96f}\x{ff10}-\x{ff19}"
 _IN_CLASS: Final = {"w": WORD, "d": DIGIT, "s": SPACE}
+# The same classes for ASCII text: their ASCII members, and the same first and last element
+# as above, so what stands beside a class body in a source parses the same (`[\w-z]` keeps
+# its literal "-"). RE2 builds them in about a third of the time.
+_ON_ASCII: Final = {
+    WORD: r"0-9A-Za-z_\x{1fb00}-\x{dffff}",
+    SPACE: r"\t\n\x0b\x0c\r\x1c-\x1f \x{3000}",
+    DIGIT: r"0-9\x{ff10}-\x{ff19}",
+}
 _OUTSIDE: Final = {
     "w": f"[{WORD}]",
     "W": f"[^{WORD}]",
@@ -48,6 +56,18 @@ _OUTSIDE: Final = {
     "Z": r"\z",
 }
 _SUPPORTED_FLAGS: Final = re.I | re.M | re.S | re.U
+
+
+def on_ascii(source: str) -> str:
+    """An RE2 source that finds in ASCII text exactly what `source` finds there.
+
+    The class bodies the translation writes become their ASCII members: a class holds
+    the same ASCII characters either way, with case ignored too (a character beyond ASCII
+    that folds to an ASCII letter folds to one already in the class). The bodies are only
+    ever written by the translation (`re` syntax has no `\\x{`)."""
+    for body, narrow in _ON_ASCII.items():
+        source = source.replace(body, narrow)
+    return source
 
 
 class Untranslatable(Exception):

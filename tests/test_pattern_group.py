@@ -50,11 +50,24 @@ def test_a_group_builds_its_set_only_after_enough_texts(monkeypatch: pytest.Monk
     group = PatternGroup({"a": linear_re.compile(r"\bsecret\b")})
     for _ in range(3):
         group.spans("nothing here")
-        assert group._set is None
+        assert True not in group._sets
     group.spans("nothing here")
-    assert group._set
+    assert group._sets[True]
     assert group.spans("a secret word") == {"a": [(2, 8)]}
     assert "a" not in group.possible("nothing")
+    assert False not in group._sets  # text beyond ASCII has a Set of its own
+    for _ in range(4):
+        assert group.spans("nothing é here") == {"a": []}
+    assert group._sets[False]
+    assert group.spans("ein é secret") == {"a": [(6, 12)]}
+
+
+def test_ascii_text_has_a_smaller_program_that_finds_the_same() -> None:
+    pattern = linear_re.compile(r"(?<![\w.-])\w+\s\d+\b|[\w.-]+|(?<=\s)[^\w\s]", re.I)
+    for text in ("ab 12 x", "ab 12é", "é ab 12", "z-z.é ` _", "K k", "\u212a k _ !"):
+        expected = [(m.span(), m.groups()) for m in re.finditer(pattern.pattern, text, re.I)]
+        assert [(m.span(), m.groups()) for m in pattern.finditer(text)] == expected, text
+    assert pattern._ascii.ProgramSize() < pattern._re2.ProgramSize()
 
 
 def test_long_texts_and_patterns_re2_cannot_run_are_always_searched() -> None:
