@@ -388,10 +388,14 @@ def _spans_if(possible: bool, pattern: linear_re.Pattern, text: str) -> list[Spa
 
 def _unconfuse(text: str) -> str:
     """Mixed-script words read as their Latin look-alike (a Cyrillic letter inside "ignore")."""
+    if text.isascii():
+        return text  # an ASCII word is all Latin: nothing mixes
 
     def fix(match: re.Match[str]) -> str:
         word = match.group(0)
-        return word.translate(_CONFUSABLE_MAP) if mixed_script(word) else word
+        return (
+            word.translate(_CONFUSABLE_MAP) if not word.isascii() and mixed_script(word) else word
+        )
 
     return re.sub(r"\w{2,}", fix, text)
 
