@@ -79,3 +79,19 @@ def test_long_texts_and_patterns_re2_cannot_run_are_always_searched() -> None:
     long = "x " * pattern_group.SET_MAX_BYTES + "needle"
     assert group.spans(long)["word"] == [(len(long) - 6, len(long))]
     assert "word" in group.possible("y " * pattern_group.SET_MAX_BYTES)
+
+
+def test_a_run_that_expects_many_ascii_texts_builds_the_ascii_set_at_once(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(pattern_group, "SET_AFTER", 1000)
+    group = PatternGroup({"a": linear_re.compile(r"\bsecret\b")})
+    with pattern_group.expecting(pattern_group.SET_AT_ONCE - 1):
+        assert group.spans("a secret word") == {"a": [(2, 8)]}
+        assert True not in group._sets
+    with pattern_group.expecting(pattern_group.SET_AT_ONCE):
+        assert group.spans("a secret word") == {"a": [(2, 8)]}
+        assert group._sets[True]
+        assert group.spans("ein é secret") == {"a": [(6, 12)]}
+        assert False not in group._sets  # text beyond ASCII waits as before
+    assert pattern_group._expected["ascii"] == 0
