@@ -70,6 +70,41 @@ def on_ascii(source: str) -> str:
     return source
 
 
+_COUNTED: Final = re.compile(r"\{\d+(?:,\d*)?\}")
+
+
+def loosened(source: str) -> str:
+    """An RE2 source that matches every text `source` matches, and maybe more: each counted
+    repetition (`X{1,200}`) as `X*`, which RE2 builds in one step instead of 200 copies.
+
+    For a Set that only rules patterns out (`pattern_group`). Braces in a class or an
+    escape (`\\x{3000}`, `\\{`) are left as they are."""
+    out: list[str] = []
+    index = 0
+    in_class = False
+    while index < len(source):
+        char = source[index]
+        end = index + 1
+        if char == "\\":
+            end = index + 2
+            if source[index + 1 : end] in ("x", "p", "P") and source.startswith("{", end):
+                close = source.find("}", end)
+                end = close + 1 if close > 0 else end
+        elif in_class:
+            in_class = char != "]"
+        elif char == "[":
+            in_class = True
+            end = index + 1 + (1 if source.startswith("^", index + 1) else 0)
+            end += 1 if source.startswith("]", end) else 0
+        elif char == "{" and (counted := _COUNTED.match(source, index)):
+            out.append("*")
+            index = counted.end()
+            continue
+        out.append(source[index:end])
+        index = end
+    return "".join(out)
+
+
 class Untranslatable(Exception):
     """The pattern needs `re` (a construct RE2 does not have)."""
 

@@ -5,9 +5,10 @@ of a server: on a 5,000-tool cassette that is some 400,000 searches, most findin
 nothing, each paying Python's call overhead. An RE2 `Set` of the group answers in
 one pass which patterns match a text at all, so only those are searched. The Set
 holds each pattern's `sift` source (its branches without the context characters
-that stand for word edges: it matches a superset, and builds in about half the
-time); it still costs about as much as compiling the patterns, so it is built only
-once a group has seen `SET_AFTER` texts (a large cassette), never for a small one. ASCII
+that stand for word edges, counted repetitions loosened to `*`: it matches a superset,
+and builds in about a third of the time); it still costs about as much as compiling
+the patterns, so it is built only once a group has seen `SET_AFTER` texts, or at once
+when a run announces many (`expecting`: a large cassette), never for a small one. ASCII
 text has a Set of its own, spelled with ASCII classes (`linear_translate.on_ascii`).
 
 The Set is a filter, never a judge: a pattern RE2 cannot run (`re` fallback), a
@@ -23,7 +24,7 @@ from contextlib import contextmanager
 from typing import Any, Final
 
 from mcpvcr import linear_re
-from mcpvcr.linear_translate import on_ascii
+from mcpvcr.linear_translate import loosened, on_ascii
 
 SET_AFTER: Final = 150
 """Texts a group sees before it builds its Set. Measured on a 1,000-tool cassette: once
@@ -130,7 +131,7 @@ class PatternGroup:
                 if source is None:
                     always.add(index)
                     continue
-                built.Add(on_ascii(source) if plain else source)
+                built.Add(loosened(on_ascii(source) if plain else source))
                 members.append(index)
             built.Compile()
         except re2.error:

@@ -9,6 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from mcpvcr import linear_re, pattern_group
+from mcpvcr.linear_translate import loosened
 from mcpvcr.pattern_group import PatternGroup
 from mcpvcr.scan.lexicon import PATTERNS, patterns_wide
 
@@ -95,3 +96,28 @@ def test_a_run_that_expects_many_ascii_texts_builds_the_ascii_set_at_once(
         assert group.spans("ein é secret") == {"a": [(6, 12)]}
         assert False not in group._sets  # text beyond ASCII waits as before
     assert pattern_group._expected["ascii"] == 0
+
+
+@pytest.mark.parametrize(
+    ("source", "expected"),
+    [
+        (r"a{1,200}b{3}c{2,}?", r"a*b*c*?"),
+        (r"[{1,2}]x{1}", r"[{1,2}]x*"),
+        (r"[]{1}]\{1,2}\x{3000}{2}\p{Greek}{1,3}", r"[]{1}]\{1,2}\x{3000}*\p{Greek}*"),
+        (r"[^]{2}]{2}a{x}", r"[^]{2}]*a{x}"),
+    ],
+)
+def test_a_loosened_sift_spells_counted_repetitions_as_stars(source: str, expected: str) -> None:
+    assert loosened(source) == expected
+
+
+@settings(max_examples=200, deadline=None)
+@given(TEXTS)
+def test_a_loosened_source_matches_wherever_the_source_does(text: str) -> None:
+    import re2
+
+    for pattern in PATTERNS.patterns.values():
+        source = pattern.source
+        assert source is not None
+        if re2.compile(source).search(text):
+            assert re2.compile(loosened(source)).search(text), pattern.pattern[:60]
