@@ -70,7 +70,11 @@ def on_ascii(source: str) -> str:
     return source
 
 
-_COUNTED: Final = re.compile(r"\{\d+(?:,\d*)?\}")
+# An escape (with the braces of `\x{...}` and `\p{...}`), a class, or a counted repetition
+# (group 1): read in one pass, so that only the last is rewritten.
+_LOOSE_TOKENS: Final = re.compile(
+    r"\\(?:[xpP]\{[^}]*\}|.)|\[\^?\]?(?:\\.|[^\]\\])*\]|(\{\d+(?:,\d*)?\})", re.S
+)
 
 
 def loosened(source: str) -> str:
@@ -79,30 +83,11 @@ def loosened(source: str) -> str:
 
     For a Set that only rules patterns out (`pattern_group`). Braces in a class or an
     escape (`\\x{3000}`, `\\{`) are left as they are."""
-    out: list[str] = []
-    index = 0
-    in_class = False
-    while index < len(source):
-        char = source[index]
-        end = index + 1
-        if char == "\\":
-            end = index + 2
-            if source[index + 1 : end] in ("x", "p", "P") and source.startswith("{", end):
-                close = source.find("}", end)
-                end = close + 1 if close > 0 else end
-        elif in_class:
-            in_class = char != "]"
-        elif char == "[":
-            in_class = True
-            end = index + 1 + (1 if source.startswith("^", index + 1) else 0)
-            end += 1 if source.startswith("]", end) else 0
-        elif char == "{" and (counted := _COUNTED.match(source, index)):
-            out.append("*")
-            index = counted.end()
-            continue
-        out.append(source[index:end])
-        index = end
-    return "".join(out)
+    return _LOOSE_TOKENS.sub(_loosen, source)
+
+
+def _loosen(token: re.Match[str]) -> str:
+    return "*" if token.group(1) else token.group(0)
 
 
 class Untranslatable(Exception):
