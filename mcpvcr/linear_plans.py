@@ -33,10 +33,27 @@ SOURCES: Final = tuple(
     for name in ("linear_re.py", "linear_syntax.py", "linear_translate.py", "linear_plans.py")
 )
 """The files whose code makes a plan or reads one: a remembered plan is named by them."""
+
+
+def engine() -> str:
+    """The RE2 build a shipped plan was compiled with (its extension's name and size)."""
+    from re2 import _re2
+
+    path = Path(str(_re2.__file__))
+    try:
+        return f"{path.name}:{path.stat().st_size}"
+    except OSError:
+        return ""
+
+
 SHIPPED: Final = Shipped(
-    _HERE / "linear_plans.json", (_HERE / "linear_syntax.py", _HERE / "linear_translate.py")
+    _HERE / "linear_plans.json",
+    (_HERE / "linear_syntax.py", _HERE / "linear_translate.py"),
+    engine,
 )
-"""The plans of mcpvcr's own long patterns, shipped with it (`mcpvcr.shipped`)."""
+"""The plans of mcpvcr's own long patterns, shipped with it (`mcpvcr.shipped`); each was
+compiled by the RE2 build named in the file, so a pattern run on that build needs no
+compile to know RE2 runs it."""
 MAX_PLANS: Final = 1024
 """Kept plans; past this a save keeps the ones this process used."""
 
@@ -47,7 +64,12 @@ and its sifting source (see `linear_translate.Plan`)."""
 
 def plan_of(pattern: str, flags: int) -> Plan:
     """The translation of `pattern`: shipped, remembered from an earlier run, or made (and kept)."""
-    stored = shipped(pattern, flags) or get(pattern, flags)
+    found = shipped(pattern, flags)
+    if found is not None:
+        plan = Plan(*found)
+        plan.builds = True  # RE2 compiled it, and its ASCII form, when it was shipped
+        return plan
+    stored = get(pattern, flags)
     if stored is not None:
         return Plan(*stored)
     plan = translate(pattern, flags)

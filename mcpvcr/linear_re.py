@@ -123,7 +123,8 @@ class Pattern:
         and only the program for the text at hand (ASCII text has a smaller one)."""
         try:
             self._plan = linear_plans.plan_of(self.pattern, self.flags)
-            self._program(plain)
+            if not self._plan.builds:  # else compiled when a text first needs it
+                self._program(plain)
         except (Untranslatable, re2.error):
             self._re2 = self._ascii = None
             self._fallback = re.compile(self.pattern, self.flags)
@@ -138,7 +139,8 @@ class Pattern:
         other is sure to build too, and is left until a text needs it."""
         if plain and self._ascii is None:
             program = _re2_compile(on_ascii(self._plan.source))._regexp
-            if program.ProgramSize() * ASCII_RATIO > SURE_SIZE and self._re2 is None:
+            big = program.ProgramSize() * ASCII_RATIO > SURE_SIZE
+            if big and self._re2 is None and not self._plan.builds:
                 self._re2 = _re2_compile(self._plan.source)._regexp
             self._ascii = program
         elif not plain and self._re2 is None:

@@ -113,6 +113,7 @@ class Plan:
         self.sift = sift or source  # the branches without their context: matches a superset
         self.wrappers = wrappers  # the RE2 groups that hold the reported match, one per branch
         self.groups = groups  # the RE2 group count
+        self.builds = False  # known to compile on this RE2 (a shipped plan), without trying
 
     def spans(self, spans: list[tuple[int, int]]) -> list[tuple[int, int]]:
         if not self.wrappers:

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from pathlib import Path
 from typing import Any, Final
 
@@ -28,9 +28,12 @@ FORMAT: Final = 1
 class Shipped:
     """One shipped JSON table: `get(key)` from it, read on first use."""
 
-    def __init__(self, path: Path, sources: Iterable[Path]) -> None:
+    def __init__(
+        self, path: Path, sources: Iterable[Path], engine: Callable[[], str] | None = None
+    ) -> None:
         self.path = path
         self.sources = tuple(sources)
+        self.engine = engine  # what else the entries hold true for (a library build), if any
         self._entries: dict[str, Any] | None = None
 
     def get(self, key: str) -> Any:
@@ -46,15 +49,16 @@ class Shipped:
             return {}
         if not isinstance(data, dict) or data.get("format") != FORMAT:
             return {}
-        if data.get("code") != code_hash(self.sources):
+        if data.get("code") != code_hash(self.sources, self.engine() if self.engine else ""):
             return {}
         entries = data.get("entries")
         return entries if isinstance(entries, dict) else {}
 
 
-def code_hash(sources: Iterable[Path]) -> str:
-    """A hash of the source files (names and contents) that make a table's entries."""
-    digest = hashlib.sha256()
+def code_hash(sources: Iterable[Path], engine: str = "") -> str:
+    """A hash of the source files (names and contents) that make a table's entries, and of
+    the `engine` they were checked against."""
+    digest = hashlib.sha256(engine.encode("utf-8") + b"\0")
     for path in sources:
         try:
             content = path.read_bytes()
@@ -64,11 +68,11 @@ def code_hash(sources: Iterable[Path]) -> str:
     return digest.hexdigest()
 
 
-def rendered(sources: Iterable[Path], entries: Mapping[str, Any]) -> bytes:
+def rendered(sources: Iterable[Path], entries: Mapping[str, Any], engine: str = "") -> bytes:
     """The file for `entries`: sorted, one entry a line (a change reviews as a few lines)."""
     lines = [
         f"{json.dumps(key, ensure_ascii=False)}: {json.dumps(entries[key], ensure_ascii=False)}"
         for key in sorted(entries)
     ]
-    head = f'{{"format": {FORMAT}, "code": "{code_hash(sources)}", "entries": {{\n'
+    head = f'{{"format": {FORMAT}, "code": "{code_hash(sources, engine)}", "entries": {{\n'
     return (head + ",\n".join(lines) + "\n}}\n").encode("utf-8")

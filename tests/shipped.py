@@ -16,6 +16,8 @@ import sys
 from functools import cache
 from pathlib import Path
 
+import re2
+
 from mcpvcr import linear_plans, linear_re, linear_translate, shipped
 from mcpvcr.scan import effects
 
@@ -51,10 +53,15 @@ def plans_file(patterns: list[tuple[str, int]]) -> bytes:
             plan = linear_translate.translate(pattern, flags)
         except linear_translate.Untranslatable:
             continue
+        try:  # shipped plans are known to build: both programs are compiled here
+            linear_re._re2_compile(plan.source)
+            linear_re._re2_compile(linear_translate.on_ascii(plan.source))
+        except re2.error:
+            continue
         packed = linear_plans.packed(linear_plans.kept(plan))
         if packed is not None:
             entries[linear_plans._key(pattern, flags)] = packed
-    return shipped.rendered(linear_plans.SHIPPED.sources, entries)
+    return shipped.rendered(linear_plans.SHIPPED.sources, entries, linear_plans.engine())
 
 
 def branches_file() -> bytes:

@@ -59,3 +59,22 @@ def test_a_plan_holding_the_token_character_is_not_packed() -> None:
     word = linear_plans.kept(linear_translate.translate(r"\w+\s\d" + "b" * 300, 0))
     packed = linear_plans.packed(word)
     assert packed is not None and len(packed[0]) < len(word[0])
+
+
+def test_a_file_checked_with_another_engine_is_not_read(tmp_path: Path) -> None:
+    path = tmp_path / "table.json"
+    path.write_bytes(shipped.rendered([Path(__file__)], {"k": ["v"]}, "re2:1"))
+    assert shipped.Shipped(path, [Path(__file__)], lambda: "re2:1").get("k") == ["v"]
+    assert shipped.Shipped(path, [Path(__file__)], lambda: "re2:2").get("k") is None
+
+
+def test_a_shipped_pattern_is_compiled_only_when_a_text_needs_it() -> None:
+    from mcpvcr import linear_re
+
+    data = json.loads(linear_plans.SHIPPED.path.read_text("utf-8"))
+    flags, pattern = next(iter(data["entries"])).split(":", 1)
+    fresh = linear_re.Pattern(pattern, int(flags))
+    assert fresh.linear and fresh.sift  # known from the shipped plan: nothing compiled yet
+    assert fresh._re2 is None and fresh._ascii is None
+    assert fresh.spans("plain text") == linear_re.compile(pattern, int(flags)).spans("plain text")
+    assert fresh._ascii is not None and fresh._re2 is None
