@@ -52,8 +52,8 @@ SHIPPED: Final = Shipped(
     engine,
 )
 """The plans of mcpvcr's own long patterns, shipped with it (`mcpvcr.shipped`); each was
-compiled by the RE2 build named in the file, so a pattern run on that build needs no
-compile to know RE2 runs it."""
+compiled by the RE2 build the file names, so on that build a pattern needs no compile to
+know that RE2 runs it (on another the plans still serve, and are compiled to find out)."""
 MAX_PLANS: Final = 1024
 """Kept plans; past this a save keeps the ones this process used."""
 
@@ -67,7 +67,7 @@ def plan_of(pattern: str, flags: int) -> Plan:
     found = shipped(pattern, flags)
     if found is not None:
         plan = Plan(*found)
-        plan.builds = True  # RE2 compiled it, and its ASCII form, when it was shipped
+        plan.builds = SHIPPED.on_this_engine()  # RE2 compiled both its forms when shipped
         return plan
     stored = get(pattern, flags)
     if stored is not None:

@@ -33,14 +33,22 @@ class Shipped:
     ) -> None:
         self.path = path
         self.sources = tuple(sources)
-        self.engine = engine  # what else the entries hold true for (a library build), if any
+        self.engine = engine  # the library build the entries were also checked on, if any
         self._entries: dict[str, Any] | None = None
+        self._engine = ""
 
     def get(self, key: str) -> Any:
         """The entry for `key`, or None (absent, or the file is missing or stale)."""
         if self._entries is None:
             self._entries = self._load()
         return self._entries.get(key)
+
+    def on_this_engine(self) -> bool:
+        """True when the entries were checked on the library build this process runs (as
+        `engine` names it): what holds for that build holds here."""
+        if self._entries is None:
+            self._entries = self._load()
+        return bool(self.engine and self._engine and self._engine == self.engine())
 
     def _load(self) -> dict[str, Any]:
         try:
@@ -49,16 +57,16 @@ class Shipped:
             return {}
         if not isinstance(data, dict) or data.get("format") != FORMAT:
             return {}
-        if data.get("code") != code_hash(self.sources, self.engine() if self.engine else ""):
+        if data.get("code") != code_hash(self.sources):
             return {}
+        self._engine = str(data.get("engine", ""))
         entries = data.get("entries")
         return entries if isinstance(entries, dict) else {}
 
 
-def code_hash(sources: Iterable[Path], engine: str = "") -> str:
-    """A hash of the source files (names and contents) that make a table's entries, and of
-    the `engine` they were checked against."""
-    digest = hashlib.sha256(engine.encode("utf-8") + b"\0")
+def code_hash(sources: Iterable[Path]) -> str:
+    """A hash of the source files (names and contents) that make a table's entries."""
+    digest = hashlib.sha256()
     for path in sources:
         try:
             content = path.read_bytes()
@@ -74,5 +82,8 @@ def rendered(sources: Iterable[Path], entries: Mapping[str, Any], engine: str = 
         f"{json.dumps(key, ensure_ascii=False)}: {json.dumps(entries[key], ensure_ascii=False)}"
         for key in sorted(entries)
     ]
-    head = f'{{"format": {FORMAT}, "code": "{code_hash(sources, engine)}", "entries": {{\n'
+    code = code_hash(sources)
+    head = (
+        f'{{"format": {FORMAT}, "code": "{code}", "engine": {json.dumps(engine)}, "entries": {{\n'
+    )
     return (head + ",\n".join(lines) + "\n}}\n").encode("utf-8")
