@@ -19,6 +19,8 @@ Run from the repository root. Artefacts, in the order they are produced:
                   (after demo_target, which it reads)
     rules         docs/rules/<code>.md and index.md: one page per lint rule, from the
                   registry and mcpvcr/lint/rule_pages.json (offline, fast)
+    shipped       mcpvcr/linear_plans.json, mcpvcr/scan/effect_branches.json: the data a
+                  first run would otherwise work out (mcpvcr.shipped; offline, fast)
 
 Servers run with no network (`unshare -rn`, via tests/targets); install them
 once with `python -m tests.targets install`. Recordings are deterministic but
@@ -166,6 +168,15 @@ def _rule_docs() -> list[Artefact]:
     ]
 
 
+def _shipped() -> list[Artefact]:
+    from tests.shipped import produced, shipped_paths
+
+    def made(path: Path) -> Callable[[], bytes]:
+        return lambda: produced()[path]
+
+    return [Artefact(f"shipped/{p.name}", "shipped", p, made(p)) for p in shipped_paths()]
+
+
 def artefacts() -> list[Artefact]:
     from tests.golden.goldens import goldens
 
@@ -181,6 +192,7 @@ def artefacts() -> list[Artefact]:
             "mcpvcr-serve", "cassettes", CASSETTES / "mcpvcr-serve.mcpvcr", _serve, cassette=True
         ),
         *_rule_docs(),
+        *_shipped(),
     ]
 
 

@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from mcpvcr import linear_plans, linear_re
+from mcpvcr import linear_plans, linear_re, linear_translate
 
 LONG = r"\b(?:" + "|".join(f"word{n}" for n in range(60)) + r")\b|(?<![\w.])\.netrc\b"
 
@@ -30,7 +30,7 @@ def _fields(plan: Any) -> tuple[Any, ...]:
 
 def test_a_long_translation_is_kept_and_read_back(table: None) -> None:
     assert len(LONG) >= linear_plans.MIN_CHARS
-    made = linear_re._plan_of(LONG, re.I)
+    made = linear_plans.plan_of(LONG, re.I)
     stored = linear_plans.get(LONG, re.I)
     assert stored == _fields(made)
     found = linear_plans._table()
@@ -38,11 +38,11 @@ def test_a_long_translation_is_kept_and_read_back(table: None) -> None:
     found.save()
     linear_plans._table.cache_clear()  # as a new process: the table is read from disk
     assert linear_plans.get(LONG, re.I) == _fields(made)
-    assert _fields(linear_re._plan_of(LONG, re.I)) == _fields(made)
+    assert _fields(linear_plans.plan_of(LONG, re.I)) == _fields(made)
 
 
 def test_a_short_pattern_is_not_kept(table: None) -> None:
-    linear_re._plan_of(r"\bshort\b", 0)
+    linear_plans.plan_of(r"\bshort\b", 0)
     assert linear_plans.get(r"\bshort\b", 0) is None
 
 
@@ -67,14 +67,16 @@ def test_a_stored_plan_of_the_wrong_shape_is_translated_afresh(
     assert found is not None
     monkeypatch.setattr(found, "get", lambda key: stored)
     assert linear_plans.get(LONG, re.I) is None
-    assert _fields(linear_re._plan_of(LONG, re.I)) == _fields(linear_re._translate(LONG, re.I))
+    assert _fields(linear_plans.plan_of(LONG, re.I)) == _fields(
+        linear_translate.translate(LONG, re.I)
+    )
 
 
 def test_without_a_cache_nothing_is_written(
     table: None, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:
     monkeypatch.setenv("MCPVCR_NO_CACHE", "1")
-    linear_re._plan_of(LONG, re.I)
+    linear_plans.plan_of(LONG, re.I)
     found = linear_plans._table()
     assert found is not None
     found.save()

@@ -49,6 +49,7 @@ def _validated(schema: Any, arguments: Any) -> bool:
 
 @cache
 def _table() -> Table | None:
-    names = ("fuzz/schemas.py", "safe_regex.py", "linear_re.py", "linear_plans.py")
+    names = ["fuzz/schemas.py", "safe_regex.py", "linear_re.py", "linear_syntax.py"]
+    names += ["linear_translate.py", "linear_plans.py"]
     sources = [_PACKAGE / name for name in names]
     return code_table("schema-accepts", [__file__, *sources], ["jsonschema", "re2"])

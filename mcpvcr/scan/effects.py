@@ -27,6 +27,7 @@ from mcpvcr.pattern_group import PatternGroup
 from mcpvcr.scan.lexicon_covert import COVERT
 from mcpvcr.scan.lexicon_data import DATA
 from mcpvcr.scan.lexicon_effects import EFFECTS
+from mcpvcr.shipped import Shipped
 
 Span = tuple[int, int]
 
@@ -45,6 +46,11 @@ _IN_CODE: Final = (
 _FAMILIES: Final = {**EFFECTS, **DATA, **COVERT}
 _IN_PROSE: Final = tuple(name for name in _FAMILIES if name not in _IN_CODE)
 _FLAGS: Final = re.I | re.M
+_HERE: Final = Path(__file__).resolve()
+SHIPPED: Final = Shipped(
+    _HERE.with_name("effect_branches.json"), (_HERE, _HERE.parents[1] / "linear_syntax.py")
+)
+"""The ASCII branch lists of the families, shipped with the package (`mcpvcr.shipped`)."""
 MAX_MATCHES: Final = 200
 """Matches of one family that count per text: evidence enough, bounded on hostile text."""
 ASCII_FOLDS: Final = frozenset({0x130, 0x131, 0x17F, 0x212A})
@@ -54,17 +60,27 @@ or RE2): dotted and dotless i, long s and the Kelvin sign (as tests/scan finds t
 
 def branches(name: str, wide: bool) -> list[str]:
     """A family's top-level alternatives; without `wide`, only those ASCII text can match
-    (remembered between runs: splitting and parsing a family takes milliseconds)."""
-    every = _whole(name)
-    table = None if wide else _table()
-    key = hashlib.sha256(every.encode("utf-8")).hexdigest()
-    stored = table.get(key) if table is not None else None
-    if isinstance(stored, list) and all(isinstance(b, str) for b in stored):
-        return stored
-    found = [b for b in linear_re.branches(every) if wide or not beyond_ascii(b)]
-    if table is not None:
+    (shipped, or remembered between runs: splitting and parsing a family takes milliseconds)."""
+    if wide:
+        return linear_re.branches(_whole(name))
+    key = _key(name)
+    for table in (SHIPPED, _table()):
+        stored = table.get(key) if table is not None else None
+        if isinstance(stored, list) and all(isinstance(b, str) for b in stored):
+            return stored
+    _, found = narrow_branches(name)
+    if (table := _table()) is not None:
         table.put(key, found)
     return found
+
+
+def narrow_branches(name: str) -> tuple[str, list[str]]:
+    """A family's key and the alternatives ASCII text can match (worked out, never stored)."""
+    return _key(name), [b for b in linear_re.branches(_whole(name)) if not beyond_ascii(b)]
+
+
+def _key(name: str) -> str:
+    return hashlib.sha256(_whole(name).encode("utf-8")).hexdigest()
 
 
 def family(name: str, wide: bool) -> linear_re.Pattern:
@@ -81,7 +97,7 @@ def _whole(name: str) -> str:
 @cache
 def _table() -> Table | None:
     here = Path(__file__).resolve()
-    return code_table("effect-branches", [here, here.parents[1] / "linear_re.py"])
+    return code_table("effect-branches", [here, here.parents[1] / "linear_syntax.py"])
 
 
 @lru_cache(maxsize=4)

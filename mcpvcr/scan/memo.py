@@ -30,7 +30,10 @@ _PACKAGE: Final = Path(__file__).resolve().parent
 SOURCES: Final = (
     *sorted(_PACKAGE.glob("*.py")),
     _PACKAGE.parent / "linear_re.py",
+    _PACKAGE.parent / "linear_syntax.py",
+    _PACKAGE.parent / "linear_translate.py",
     _PACKAGE.parent / "linear_plans.py",
+    _PACKAGE.parent / "shipped.py",
     _PACKAGE.parent / "pattern_group.py",
     _PACKAGE.parent / "identifiers.py",
 )

@@ -11,6 +11,7 @@ import re
 import unicodedata
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Final
 
 from mcpvcr import linear_re
@@ -96,6 +97,7 @@ def _is_latin(char: str) -> bool:
     return "LATIN" in unicodedata.name(char, "")
 
 
+@lru_cache(maxsize=64)  # `extract` asks twice of each text: once here, once itself
 def framed(text: str) -> bool:
     """True when the text frames what it quotes as examples ("detects phrases such as")."""
     return bool(_FRAMING.search(_ADDRESS.sub(" ", text)))
@@ -107,7 +109,8 @@ def mask_quoted(text: str) -> str:
     A classifier that "detects phrases such as 'ignore previous instructions'"
     quotes the attack as data; only what stands outside the quotes is judged.
     """
-    masked = _CODE.sub(lambda m: " " * len(m.group(0)), text)
+    # every code span holds a backtick: without one the text is its own masked copy
+    masked = _CODE.sub(lambda m: " " * len(m.group(0)), text) if "`" in text else text
     if not framed(text):
         return masked
     return _QUOTED.sub(lambda m: " " * len(m.group(0)), masked)

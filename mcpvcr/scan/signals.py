@@ -13,7 +13,7 @@ from functools import lru_cache
 from typing import Any, Final
 
 from mcpvcr import linear_re
-from mcpvcr.pattern_group import PatternGroup
+from mcpvcr.pattern_group import PatternGroup, PossibleNames
 from mcpvcr.scan.confusables import _MAP as _CONFUSABLE_MAP
 from mcpvcr.scan.confusables import WELL_KNOWN, mixed_script
 from mcpvcr.scan.effects import effect_spans
@@ -258,6 +258,7 @@ _ON_MASKED: Final = PatternGroup(
         "impersonation": _IMPERSONATION,
         "quantified": _QUANTIFIED,
         "generic_tools": _GENERIC_TOOLS,
+        "store": _STORE,
     }
 )
 _ON_TEXT: Final = PatternGroup(
@@ -270,6 +271,9 @@ _ON_TEXT: Final = PatternGroup(
         "param_sink": PARAM_SINK,
         "image": IMAGE,
         "link": LINK,
+        "store": _STORE,
+        "tool_ref": _TOOL_REF,
+        "tool_ref_i18n": _TOOL_REF_I18N,
     }
 )
 
@@ -325,10 +329,11 @@ def extract(raw: str) -> Signals:
         found.spans[name] = kept
     # A credential file inside a code span is still named ("`cat ~/.ssh/id_rsa`"); only an
     # example framed as data ("detects paths such as ...") is masked.
-    plain_text = masked if _framed(text) else text
+    framed = _framed(text)
+    plain_text = masked if framed else text
     found.spans["store"] = [
         m.span()
-        for m in _each(_STORE, plain_text)
+        for m in _each_if("store" in (on_masked if framed else on_text), _STORE, plain_text)
         if not _NOT_STORE.match(plain_text, m.start()) and not _NOT_STORE.search(m.group(0))
     ]
     found.spans["quantified"] = _spans_if("quantified" in on_masked, _QUANTIFIED, masked)
@@ -365,7 +370,7 @@ def extract(raw: str) -> Signals:
         and not _NOT_FOR_BEFORE.search(masked[max(0, m.start() - 20) : m.start()])
     ]
     found.spans.update(effect_spans(text, masked))
-    found.tool_refs = _tool_refs(text)
+    found.tool_refs = _tool_refs(text, on_text)
     return found
 
 
@@ -392,10 +397,14 @@ def _spans_if(possible: bool, pattern: linear_re.Pattern, text: str) -> list[Spa
 
 def _unconfuse(text: str) -> str:
     """Mixed-script words read as their Latin look-alike (a Cyrillic letter inside "ignore")."""
+    if text.isascii():
+        return text  # an ASCII word is all Latin: nothing mixes
 
     def fix(match: re.Match[str]) -> str:
         word = match.group(0)
-        return word.translate(_CONFUSABLE_MAP) if mixed_script(word) else word
+        return (
+            word.translate(_CONFUSABLE_MAP) if not word.isascii() and mixed_script(word) else word
+        )
 
     return re.sub(r"\w{2,}", fix, text)
 
@@ -628,9 +637,9 @@ def _compound_word(name: str, after: str) -> bool:
     return name.split("-")[0] not in _KEBAB_VERBS and not _TOOL_NOUN_AFTER.match(after)
 
 
-def _tool_refs(masked: str) -> list[tuple[Span, str]]:
+def _tool_refs(masked: str, possible: PossibleNames) -> list[tuple[Span, str]]:
     refs: list[tuple[Span, str]] = []
-    for match in _each(_TOOL_REF, masked):
+    for match in _each_if("tool_ref" in possible, _TOOL_REF, masked):
         name = next((g for g in match.groups() if g), "")
         bare = match.lastindex in (5, 6)
         if bare and name not in WELL_KNOWN:
@@ -650,7 +659,7 @@ def _tool_refs(masked: str) -> list[tuple[Span, str]]:
         ):
             continue  # "before using primary_type": a field or value is used, not called
         refs.append((match.span(), name.strip(".")))
-    for match in _each(_TOOL_REF_I18N, masked):
+    for match in _each_if("tool_ref_i18n" in possible, _TOOL_REF_I18N, masked):
         name = next((g for g in match.groups() if g), "")
         if "." in name and not re.search(r"[_-]", name):
             continue

@@ -13,7 +13,7 @@ from collections.abc import Iterator, Sequence
 from functools import lru_cache
 from typing import Any, Final
 
-from mcpvcr import linear_re
+from mcpvcr import linear_re, pattern_group
 from mcpvcr.identifiers import spaced
 from mcpvcr.scan.confusables import WELL_KNOWN, mixed_script, skeleton
 from mcpvcr.scan.context import Context, Kind
@@ -92,11 +92,13 @@ def scan_surface(surface: Surface) -> list[Finding]:
     base = Context(own_tools=names, own_params=params)
     findings: list[Finding] = []
     cache: dict[tuple[str, str, str, str, str], list[Finding]] = {}
-    for path, text, ctx, where in _items(surface, tools, base):
-        key = _verdict_key(text, ctx)
-        if key not in cache:
-            cache[key] = scan_text(text, path, ctx)
-        findings.extend(_placed(f, path, where) for f in cache[key])
+    items = list(_items(surface, tools, base))
+    with pattern_group.expecting(len({text for _, text, _, _ in items if text.isascii()})):
+        for path, text, ctx, where in items:
+            key = _verdict_key(text, ctx)
+            if key not in cache:
+                cache[key] = scan_text(text, path, ctx)
+            findings.extend(_placed(f, path, where) for f in cache[key])
     findings.extend(_names(tools, surface.known_tools))
     return findings
 
