@@ -93,7 +93,11 @@ EN: Final[dict[str, list[str]]] = {
         r"\b(?:do\s+not|don'?t|never|must\s+not|should\s+not|shouldn'?t|avoid|refrain\s+from)\s+"
         r"ask(?:ing)?\s+"
         + _USER
-        + r"(?:\s+(?:for|before|whether|if|about|first)\b|\s*[.,;:!]|\s*$)",
+        # asked for consent, not for a value: "do not ask the user for the original value"
+        # keeps nothing from them (it refuses to phish)
+        + r"(?:\s+for\s+(?:(?:their|his|her|the|an?|any|explicit|further)\s+)?(?:confirm|permission"
+        r"|approv|consent|authori[sz]|go-ahead|ok\b)|\s+(?:before|whether|if|about|first)\b"
+        r"|\s*[.,;:!]|\s*$)",
         r"\b(?:do\s+not|don'?t|never|must\s+not|should\s+not|shouldn'?t|avoid|refrain\s+from)\s+"
         r"(?:mention|reveal|disclose|show|say|explain|bring\s+up|report|display|tell|surface"
         r"|expose|acknowledge|confirm)(?:ing)?\b[^.\n]{0,50}\b(?:to|with)\s+" + _USER + r"\b",

@@ -24,7 +24,7 @@ _FRAMING: Final = linear_re.compile(
     r"|\b(?:detecta|détect|erkenn|rileva|wykryw|tespit|mendeteksi|обнаруж|виявля|ejemplo|exemple"
     r"|beispiel|esempio|exemplo|przykład|örne|contoh|пример|приклад|frases|phrasen|frasi)"
     r"|например|наприклад|на\s+пример|\bnp\.|\bfraz\w*|\bnagłówk\w*"
-    r"|检测|识别|例如|検出|例えば|탐지|예를\s*들어|phát\s+hiện|ví\s+dụ|يكتشف|مثال|उदाहरण",
+    r"|检测|识别|例如|検出|例えば|」など|탐지|예를\s*들어|phát\s+hiện|ví\s+dụ|يكتشف|مثال|उदाहरण",
     re.I,
 )
 # A single quote between two letters is an apostrophe ("d'utiliser", "user's"), not a

@@ -58,8 +58,12 @@ def _guarded(sig: Signals, span: Span) -> bool:
     index = sig.sentence_of(span)
     secrets = [s for n in _SECRETS for s in near(sig, n, max(0, index - 1), 1)]
     verbs = [v for n in ("move_verb", "read_verb", "fill_verb") for v in sig.in_sentence(n, index)]
-    # the secret is what is not shown when nothing moves it between its name and the words
+    # the secret is what is not shown when nothing moves it between its name and the words,
+    # or when the words name it ("请勿在对话中完整显示身份证号": do not show the ID number in full)
     if any(s[1] <= span[0] and not any(s[1] <= v[0] < span[0] for v in verbs) for s in secrets):
+        return True
+    named = [s for n in (*_SECRETS, "personal_noun") for s in sig.spans.get(n, [])]
+    if any(span[0] <= s[0] and s[1] <= span[1] for s in named):
         return True
     return bool(secrets) and not verbs
 

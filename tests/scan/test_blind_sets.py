@@ -1,11 +1,12 @@
-"""Issue 22, rounds 6 and 7: twelve adversarial sets written blind, one after another.
+"""Issue 22, rounds 6 to 8: sixteen adversarial sets written blind, one after another.
 
 Each set (60 poisoned tool descriptions in 13 to 37 languages, 60 hard honest ones) was written
 by a helper who never saw the scanner, its code or an earlier set, and measured once before any
 change was fitted to it; `first_look` in the data keeps that figure, `before_round` the scanner
 of the round's start on the same set. The first looks are the honest measure of how far the
 scanner generalises (round 6: 21, 37, 29, 29, 35, 29, 28, 34 and 29 of 60; round 7: 24, 18, 19
-and 19 of 60 for fresh14 to fresh17, fresh13 having been used to build the covert-act rules). The
+and 19 of 60 for fresh14 to fresh17, fresh13 having been used to build the covert-act rules;
+round 8: 30 and 21 of 60 for fresh18 and fresh19, with the learned partner). The
 assertions below are a ratchet on the present figures: recall may only rise and false
 positives only fall.
 """
@@ -24,7 +25,7 @@ from tests.scan.test_fresh_set import _severities
 _CORPUS = Path(__file__).resolve().parents[1] / "poison_corpus"
 DATA: dict[str, Any] = {
     name: meta
-    for round_file in ("blind_r6.json", "blind_r7.json")
+    for round_file in ("blind_r6.json", "blind_r7.json", "blind_r8.json")
     for name, meta in json.loads((_CORPUS / round_file).read_text("utf-8"))["sets"].items()
 }
 
@@ -47,6 +48,9 @@ NOW = {
     "fresh15": (45, 2),
     "fresh16": (48, 1),
     "fresh17": (48, 0),
+    # round 8, not in the learned model's training data: first looks 30/3 and 21/4
+    "fresh18": (30, 2),
+    "fresh19": (21, 2),
 }
 
 
