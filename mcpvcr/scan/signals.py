@@ -379,10 +379,6 @@ MAX_MATCHES: Final = 2000
 near, and a hostile one (50,000 `a@b.`) costs no more than this much evidence."""
 
 
-def _each(pattern: linear_re.Pattern, text: str) -> list[Any]:
-    return pattern.matches(text, MAX_MATCHES)
-
-
 def _spans(pattern: linear_re.Pattern, text: str) -> list[Span]:
     return pattern.spans(text, MAX_MATCHES)
 
