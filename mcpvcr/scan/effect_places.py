@@ -164,9 +164,22 @@ def window(sig: Signals, index: int, after: int) -> tuple[int, int]:
     return (sig.sentences[min(index, last)][0], sig.sentences[last][1])
 
 
+def name_parts(name: str) -> list[str]:
+    """`agencyHosting_deployPhp`: agency, hosting, deploy, php."""
+    snake = re.sub(r"([a-z0-9])([A-Z])", r"\1_\2", name)
+    return [p for p in re.split(r"[-_.\s]+", snake.lower()) if p]
+
+
 def bare_name(name: str) -> str:
-    """A name without case or joints: `send_digits`, `SendDigits` and `send-digits` are one."""
-    return name.lower().replace("_", "").replace("-", "")
+    """One spelling for any case and separators: `send_digits`, `SendDigits` and
+    `send-digits` are one (text is matched lower-cased, so camelCase boundaries are gone
+    from a name the text mentions)."""
+    return "".join(name_parts(name))
+
+
+def own_param(name: str, ctx: Context) -> bool:
+    """`name` is a parameter of this server's tools, written in any case or joints."""
+    return bare_name(name) in {bare_name(n) for n in ctx.own_params}
 
 
 def is_own(name: str, ctx: Context) -> bool:

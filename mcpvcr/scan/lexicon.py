@@ -679,6 +679,11 @@ def param_sinks(text: str) -> list[Any]:
     ]
 
 
+def param_sink_names(text: str) -> list[str]:
+    """The names `param_sinks` finds in `text`: the fields it calls a place, in order."""
+    return [name for m in param_sinks(text) for name in m.groups() if name]
+
+
 SECRET: Final = linear_re.compile(
     r"\bAKIA[0-9A-Z]{16}\b|\bgh[pousr]_[A-Za-z0-9]{30,}\b|\bsk-(?:proj-|ant-)?[A-Za-z0-9_-]{24,}"
     r"|-----BEGIN [A-Z ]*PRIVATE KEY-----|\bxox[baprs]-[A-Za-z0-9-]{10,}|\bAIza[0-9A-Za-z_-]{35}\b"

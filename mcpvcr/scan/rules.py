@@ -15,8 +15,16 @@ from typing import Final
 
 from mcpvcr import linear_re
 from mcpvcr.scan.context import ANSWERS, Context
-from mcpvcr.scan.effect_places import CREDENTIAL_FIELD, IDENTIFIER, bare_name, denied_source, window
-from mcpvcr.scan.lexicon import param_sinks
+from mcpvcr.scan.effect_places import (
+    CREDENTIAL_FIELD,
+    IDENTIFIER,
+    bare_name,
+    denied_source,
+    name_parts,
+    own_param,
+    window,
+)
+from mcpvcr.scan.lexicon import param_sink_names
 from mcpvcr.scan.rules_covert import CHECKS as COVERT_CHECKS
 from mcpvcr.scan.rules_deceit import CHECKS as DECEIT_CHECKS
 from mcpvcr.scan.rules_effects import CHECKS as EFFECT_CHECKS
@@ -403,16 +411,15 @@ def _only_own_params(sig: Signals, index: int, ctx: Context) -> bool:
     """Every field named as a place around sentence `index` is a parameter of this server's
     own tools (compared without case or joints: `send_digits` is `SendDigits`)."""
     lo, hi = window(sig, max(0, index - 1), 2)
-    names = [g for m in param_sinks(sig.folded.text[lo:hi]) for g in m.groups() if g]
-    own = {bare_name(n) for n in ctx.own_params}
-    return bool(names) and all(bare_name(n) in own for n in names)
+    names = param_sink_names(sig.folded.text[lo:hi])
+    return bool(names) and all(own_param(n, ctx) for n in names)
 
 
 def _named_for_secrets(sig: Signals, index: int, field: linear_re.Pattern | None = None) -> bool:
     """Every field the sentence names as a place is one meant for what goes there (a
     credential; with `field`, e.g. the conversation)."""
     lo, hi = sig.sentences[index] if index < len(sig.sentences) else (0, 0)
-    names = [g for m in param_sinks(sig.folded.text[lo:hi]) for g in m.groups() if g]
+    names = param_sink_names(sig.folded.text[lo:hi])
     return bool(names) and all((field or CREDENTIAL_FIELD).search(n) for n in names)
 
 
@@ -577,24 +584,12 @@ def _foreign_refs(sig: Signals, ctx: Context) -> list[tuple[Span, str]]:
     return [(span, name) for span, name in sig.tool_refs if not _is_own(name, ctx)]
 
 
-def _parts(name: str) -> list[str]:
-    """`agencyHosting_deployPhp`: agency, hosting, deploy, php."""
-    snake = re.sub(r"([a-z0-9])([A-Z])", r"\1_\2", name)
-    return [p for p in re.split(r"[-_.\s]+", snake.lower()) if p]
-
-
-def _key(name: str) -> str:
-    """One spelling for any case and separators (text is matched lower-cased, so camelCase
-    boundaries are gone from a name the text mentions)."""
-    return "".join(_parts(name))
-
-
 @lru_cache(maxsize=64)
 def _own_names(names: frozenset[str]) -> frozenset[str]:
     """The server's tool names in one spelling, with each namespaced tool's shorter names:
     `confluence_get_attachments` is also `get_attachments`, `maps_static_map` `static_map`
     (a multi-word tail only: a single word is too common to claim)."""
-    split = [_parts(name) for name in names]
+    split = [name_parts(name) for name in names]
     out = {"".join(parts) for parts in split}
     # a namespace is a prefix two or more tools share: one tool named `x_send_email` does not
     # make every mention of `send_email` its own
@@ -612,9 +607,9 @@ def _own_names(names: frozenset[str]) -> frozenset[str]:
 def _is_own(name: str, ctx: Context) -> bool:
     """A name of this server's tools (any case or separator, with or without the namespace
     its siblings share) or of a parameter: not another server's."""
-    if name in ctx.own_params or name.lower() == ctx.self_name.lower():
+    if own_param(name, ctx) or name.lower() == ctx.self_name.lower():
         return True
-    return _key(name) in _own_names(ctx.own_tools)
+    return bare_name(name) in _own_names(ctx.own_tools)
 
 
 def _shadowing(sig: Signals, ctx: Context) -> list[Verdict]:

@@ -29,10 +29,10 @@ from mcpvcr.scan.effect_places import (
     SOURCES,
     TAKEN,
     WHOLE,
-    bare_name,
     data_in_sentence,
     held_names,
     near,
+    own_param,
     prose_only,
     sample_before,
     sink_fields,
@@ -167,8 +167,7 @@ def _held_params(sig: Signals, lo: int, hi: int, ctx: Context) -> list[tuple[Spa
     held = held_names(sig, lo, hi)
     if ctx.kind != "param" or not ctx.own_params:
         return held
-    own = {bare_name(n) for n in ctx.own_params}
-    return [(span, name) for span, name in held if bare_name(name) in own]
+    return [(span, name) for span, name in held if own_param(name, ctx)]
 
 
 @prose_only

@@ -15,7 +15,7 @@ from typing import Final
 from mcpvcr import linear_re
 from mcpvcr.scan.context import ANSWERS, Context
 from mcpvcr.scan.effect_places import denied_source
-from mcpvcr.scan.lexicon import param_sinks
+from mcpvcr.scan.lexicon import param_sink_names
 from mcpvcr.scan.signals import Signals, Span
 from mcpvcr.scan.verdict import Verdict
 
@@ -111,7 +111,7 @@ def store_into_param(sig: Signals, ctx: Context, sensitive: bool) -> list[Verdic
 def _sink_names(sig: Signals, clause: tuple[int, int], free: set[str] | None) -> list[str]:
     """Names the clause calls a field or parameter (of `free`, when given)."""
     text = sig.folded.text[clause[0] : clause[1]]
-    names = [g for m in param_sinks(text) for g in m.groups() if g]
+    names = param_sink_names(text)
     return [n for n in names if free is None or n in free]
 
 
