@@ -170,6 +170,7 @@ def name_parts(name: str) -> list[str]:
     return [p for p in re.split(r"[-_.\s]+", snake.lower()) if p]
 
 
+@functools.lru_cache(maxsize=8192)
 def bare_name(name: str) -> str:
     """One spelling for any case and separators: `send_digits`, `SendDigits` and
     `send-digits` are one (text is matched lower-cased, so camelCase boundaries are gone
@@ -177,9 +178,16 @@ def bare_name(name: str) -> str:
     return "".join(name_parts(name))
 
 
+@functools.lru_cache(maxsize=64)
+def bare_names(names: frozenset[str]) -> frozenset[str]:
+    """`bare_name` of each name; one set per server (a frozenset keeps its hash), not one
+    per text: rebuilding it for each of 1,000 tools' texts made scoring quadratic."""
+    return frozenset(map(bare_name, names))
+
+
 def own_param(name: str, ctx: Context) -> bool:
     """`name` is a parameter of this server's tools, written in any case or joints."""
-    return bare_name(name) in {bare_name(n) for n in ctx.own_params}
+    return bare_name(name) in bare_names(ctx.own_params)
 
 
 def is_own(name: str, ctx: Context) -> bool:

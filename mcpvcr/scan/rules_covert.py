@@ -16,6 +16,7 @@ from mcpvcr.scan.effect_places import (
     EFFECTS_SEEN,
     MONEY_AND_HOST,
     bare_name,
+    bare_names,
     near,
     prose_only,
     sample_before,
@@ -239,11 +240,15 @@ def other_servers_tool(sig: Signals, ctx: Context) -> list[Verdict]:
     fixed account, wallet, address or share: another server's work redirected, in any
     language."""
     # `send_digits` names the parameter `SendDigits`: names compared without case or joints
-    own = {bare_name(n) for n in ctx.own_tools | ctx.own_params | ctx.params | {ctx.self_name}}
     text = sig.folded.text
     for match in _ACTING_TOOL.finditer(text):
         lo, hi = _around(sig, sig.sentence_of(match.span()))
-        if bare_name(match.group(1)) in own or not _FIXED_PLACE.search(text[lo:hi]):
+        name = bare_name(match.group(1))
+        if name == bare_name(ctx.self_name) or any(
+            name in bare_names(names) for names in (ctx.own_tools, ctx.own_params, ctx.params)
+        ):
+            continue
+        if not _FIXED_PLACE.search(text[lo:hi]):
             continue
         why = f"redirects '{match.group(1)}', a tool of another server, to a fixed place"
         return [Verdict("cross_tool_instruction", "error", match.span(), why, ("other_tool",))]
