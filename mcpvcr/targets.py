@@ -1,9 +1,9 @@
 """What to record: a stdio command, a streamable HTTP URL, an SSE URL, or a config entry.
 
 Pure (no mcp import): the command line and `audit`/`diff` build a `Target` here and
-hand it to `mcpvcr.live.record`. Values of environment variables and headers are
-secrets as far as mcpvcr is concerned: the cassette records their NAMES only, and the
-recorder scrubs every value it knows from what the server sent (a tool may echo them).
+hand it to `mcpvcr.live.record`. The cassette records the NAMES of environment variables
+and headers only, and the recorder scrubs every secret value from what the server sent (a
+tool may echo them); which values are secrets, by name and shape, is `secret_shape`'s call.
 
 Config files: the `mcpServers` shape (Claude Desktop, Claude Code `.mcp.json`, Cursor)
 and VS Code's `servers` shape. Variables `${VAR}`, `${VAR:-default}`, `${env:VAR}` and
@@ -28,6 +28,7 @@ from urllib.parse import unquote, unquote_plus, urlsplit, urlunsplit
 from mcpvcr import redaction
 from mcpvcr.errors import UsageError
 from mcpvcr.oauth_settings import OAuthSettings
+from mcpvcr.secret_shape import secret_value
 
 Transport = Literal["stdio", "http", "sse"]
 TOKEN_ENV = redaction.TOKEN_ENV
@@ -101,7 +102,11 @@ class Target:
         """Every value mcpvcr must never write: env and header values, bare tokens, values
         expanded from the environment, what the URL carries (see url_secrets) and the
         OAuth secrets, given or obtained."""
-        values: set[str] = set(self.env.values()) | set(self.headers.values())
+        # a region, a flag or a path is not a secret: replacing it everywhere would corrupt
+        # the recording (secret_shape decides by the name, then by the value's shape)
+        values: set[str] = set()
+        for name, value in (*self.env.items(), *self.headers.items()):
+            values |= _secret_parts(name, value)
         values |= set(self.oauth.secret_values()) | self.obtained
         values |= url_secrets(self.url) | set(self.expanded) | _declared
         for value in self.headers.values():
@@ -190,6 +195,16 @@ def url_secrets(url: str | None) -> set[str]:
         if _TOKEN_SEGMENT.match(segment):
             values |= {segment, unquote(segment)}
     return {value for value in values if len(value) >= MIN_SECRET_LENGTH}
+
+
+_URL_VALUE = re.compile(r"[a-zA-Z][a-zA-Z0-9+.-]*://")
+
+
+def _secret_parts(name: str, value: str) -> set[str]:
+    """What of variable `name`'s `value` is secret: all of it (by name or shape), or the
+    credentials a public URL carries."""
+    found = {value} if secret_value(name, value) else set()
+    return found | (url_secrets(value.strip()) if _URL_VALUE.match(value.strip()) else set())
 
 
 def _secret_user(user: str | None, password: str | None) -> bool:
@@ -422,7 +437,7 @@ class _Expander:
         value = self.environ.get(name)
         if value:
             if name not in _PUBLIC_ENV and not name.startswith("XDG_"):
-                self.values.add(value)
+                self.values |= _secret_parts(name, value)
             return value
         if sep:
             return default

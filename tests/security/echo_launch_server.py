@@ -24,7 +24,8 @@ class EchoLaunch(ZooServer):
 
 
 def main() -> int:
-    launch = simple_tool("launch", "Says how the server was started: " + " ".join(sys.argv))
+    env = " ".join(f"{k}={v}" for k, v in sorted(os.environ.items()) if k.startswith("ECHO_"))
+    launch = simple_tool("launch", f"Says how the server was started: {' '.join(sys.argv)} {env}")
     launch["annotations"] = {"readOnlyHint": True}
     EchoLaunch("echo-launch", tools=[launch]).serve()
     return 0
