@@ -8,20 +8,22 @@
 
 Data (all in the repository):
 - poisoned (1): every poisoned text of the blind sets, tests/poison_corpus/blind_r6.json
-  (fresh4-12), blind_r7.json (fresh13-17), fresh_r5.json and fresh_i22.json;
+  (fresh4-12), blind_r7.json (fresh13-17), blind_r8.json (fresh18-19), fresh_r5.json and
+  fresh_i22.json, and of the training sets train_r9.json (four sets in 110 languages);
 - honest (0): their hard benign texts (weighted x2); every text of the 230 published servers
   in tests/scan/data/real_servers.json.gz (tool, prompt and resource descriptions, schema
   property descriptions at any depth, argument descriptions, instructions); every text of
   tests/poison_corpus/benign.json.
 (poisoned.json and rugpull.json are left out: they label servers, not texts.)
 
-Model: logistic regression (C=4, liblinear), classes balanced, over the hashed features of
-`learned.buckets`; the 30,000 largest weights kept and refitted; weights quantised to int16.
+Model: logistic regression (C=16, liblinear), classes balanced, over the hashed features of
+`learned.buckets` (with the signal families `extract` finds); the 30,000 largest weights kept
+and refitted; weights quantised to int16.
 
 Threshold, fixed by rule before any test fold is read: from 5-fold out-of-fold scores on the
 training data (grouped by set, server or benign.json entry), over honest texts the partner
 would read (with `partner.evidence` and no rule error), the larger of (a) the highest
-published or benign.json score and (b) the score above which at most 0.5% of all hard-benign
+published or benign.json score and (b) the score above which at most 1% of all hard-benign
 texts lie.
 """
 
@@ -42,11 +44,11 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-C = 4.0
+C = 16.0
 KEEP = 30_000
 BITS, LOW, HIGH = 20, 2, 5
 HARD_WEIGHT = 2.0
-HARD_SHARE = 0.005
+HARD_SHARE = 0.01
 CORPUS = ROOT / "tests" / "poison_corpus"
 WEIGHTS = ROOT / "mcpvcr" / "scan" / "learned_weights.py"
 SAMPLE = ROOT / "tests" / "scan" / "data" / "learned_sample.json"
@@ -92,7 +94,7 @@ def rows() -> list[dict[str, Any]]:
     def add(texts: list[str], y: int, group: str, kind: str) -> None:
         found.extend({"text": t, "y": y, "group": group, "kind": kind} for t in texts)
 
-    for name in ("blind_r6", "blind_r7"):
+    for name in ("blind_r6", "blind_r7", "blind_r8", "train_r9"):
         for key, meta in json.loads((CORPUS / f"{name}.json").read_text("utf-8"))["sets"].items():
             add(meta["poisoned"], 1, key, "set")
             add(meta["benign"], 0, key, "set")
@@ -112,13 +114,16 @@ def judged(found: list[dict[str, Any]]) -> None:
     """Add `evidence` (the partner would read it) and `ruled` (the rules alone make an error;
     set texts are linted as in tests/scan/test_fresh_set.py, published ones raise none)."""
     import mcpvcr.scan.scanner as scanner
+    from mcpvcr.scan.learned import present
     from mcpvcr.scan.partner import evidence
     from mcpvcr.scan.signals import extract
     from tests.scan.test_fresh_set import _severities
 
     scanner.second_opinion = lambda *_: []  # the rules alone, not the partner being trained
     for row in found:
-        row["evidence"] = evidence(extract(row["text"])) is not None
+        sig = extract(row["text"])
+        row["evidence"] = evidence(sig) is not None
+        row["families"] = present(sig.spans)
         row["ruled"] = False
         if row["kind"] == "set":
             siblings = [] if row["y"] else re.findall(r"\b[a-z]+_[a-z_]+\b", row["text"])
@@ -141,7 +146,7 @@ class Trainer:
         ind: list[int] = []
         ptr, val = [0], []
         for r in found:
-            b = buckets(r["text"], BITS, LOW, HIGH)
+            b = buckets(r["text"], BITS, LOW, HIGH, r["families"])
             ind += b
             val += [1 / np.sqrt(len(b))] * len(b)
             ptr.append(len(ind))
@@ -189,6 +194,35 @@ def threshold_of(
     return max(float(published.max()) if len(published) else -inf, by_hard)
 
 
+def calibration() -> list[str]:
+    """Honest texts the scanner's tests hold and training never reads: the honest twins of
+    tests/scan/test_covert.py and the descriptions of rugpull.json's honest drifts. The
+    threshold is kept above the final model's score on every one of them that the partner
+    would read (with evidence, as prose): a held-out check on the model actually shipped,
+    where the out-of-fold rule only sees the fold models."""
+    from mcpvcr.scan.partner import evidence, prose
+    from mcpvcr.scan.signals import extract
+    from tests.scan.test_covert import ATTACKS_AND_TWINS
+
+    texts = [twin for _, twin in ATTACKS_AND_TWINS]
+    for case in json.loads((CORPUS / "rugpull.json").read_text("utf-8")):
+        if not case["expect_security"]:
+            texts += server_texts(case["new"])
+    return [t for t in texts if prose(t) and evidence(extract(t)) is not None]
+
+
+def calibrated(threshold: float) -> float:
+    """`threshold`, raised above the shipped model's score on every calibration text."""
+    from mcpvcr.scan import learned
+    from mcpvcr.scan.signals import extract
+
+    learned.model.cache_clear()
+    scores = [learned.score(t, learned.present(extract(t).spans)) for t in calibration()]
+    top = max(scores, default=threshold)
+    print(f"threshold by rule {threshold:.4f}, calibration texts {len(scores)}, top {top:.4f}")
+    return max(threshold, top + 0.01)
+
+
 def export(trainer: Trainer, clf: Any, threshold: float) -> None:
     np = trainer.np
     w = clf.coef_[0]
@@ -206,27 +240,34 @@ def export(trainer: Trainer, clf: Any, threshold: float) -> None:
     def lines(text: str) -> str:
         return "\n".join(text[i : i + 96] for i in range(0, len(text), 96))
 
-    WEIGHTS.write_text(
-        '"""The learned scorer\'s weights: written by bench/train_learned.py, never by hand.\n\n'
-        "Buckets (uint32) and weights (int16, times SCALE), little-endian, base64.\n"
-        '"""\n\n'
-        f"BITS = {BITS}\nLOW = {LOW}\nHIGH = {HIGH}\nBIAS = {float(clf.intercept_[0])!r}\n"
-        f"SCALE = {scale!r}\nTHRESHOLD = {threshold!r}\n"
-        f'BUCKETS = """\n{lines(packed[0])}\n"""\nWEIGHTS = """\n{lines(packed[1])}\n"""\n',
-        "utf-8",
-    )
+    def write(threshold: float) -> None:
+        WEIGHTS.write_text(
+            '"""The learned scorer\'s weights: written by bench/train_learned.py, '
+            "never by hand.\n\n"
+            "Buckets (uint32) and weights (int16, times SCALE), little-endian, base64.\n"
+            '"""\n\n'
+            f"BITS = {BITS}\nLOW = {LOW}\nHIGH = {HIGH}\nBIAS = {float(clf.intercept_[0])!r}\n"
+            f"SCALE = {scale!r}\nTHRESHOLD = {threshold!r}\n"
+            f'BUCKETS = """\n{lines(packed[0])}\n"""\nWEIGHTS = """\n{lines(packed[1])}\n"""\n',
+            "utf-8",
+        )
+
+    write(threshold)
+    threshold = calibrated(threshold)
+    write(threshold)
     from mcpvcr.scan import learned
 
     learned.model.cache_clear()
     sk = clf.decision_function(trainer.X)
     texts = [r["text"] for r in trainer.rows]
-    worst = max(abs(learned.score(t) - s) for t, s in zip(texts, sk, strict=True))
+    families = [r["families"] for r in trainer.rows]
+    worst = max(abs(learned.score(t, f) - s) for t, f, s in zip(texts, families, sk, strict=True))
     print(f"{len(nz)} weights, threshold {threshold:.4f}, max |sklearn - python| {worst:.2e}")
     rnd = random.Random(7)
     sets = [i for i, r in enumerate(trainer.rows) if r["kind"] == "set"]
     rest = [i for i, r in enumerate(trainer.rows) if r["kind"] != "set"]
     pick = [*rnd.sample(sets, 30), *rnd.sample(rest, 30), int(np.argmax(sk)), int(np.argmin(sk))]
-    sample = [{"text": texts[i], "sklearn": float(sk[i])} for i in pick]
+    sample = [{"text": texts[i], "families": families[i], "sklearn": float(sk[i])} for i in pick]
     note = "sklearn decision_function of the shipped model (quantised weights) on 62 texts"
     SAMPLE.write_text(
         json.dumps({"comment": note, "sample": sample}, ensure_ascii=False, indent=0) + "\n",

@@ -3,7 +3,8 @@
 A linear model (logistic regression, trained offline with scikit-learn by
 `bench/train_learned.py` on the blind attack sets, the published servers' text and
 tests/poison_corpus/benign.json) over hashed features of the text: character 2- to 5-grams of
-the folded text, and word unigrams and bigrams. Each feature is present or not; the vector is
+the folded text, word unigrams and bigrams, and the names of the signal families the scanner
+found in it. Each feature is present or not; the vector is
 L2-normalised, so the score is
 
     bias + scale * sum(weight[b] for b in buckets) / sqrt(len(buckets))
@@ -23,6 +24,7 @@ import unicodedata
 import zlib
 from array import array
 from base64 import b64decode
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
 from itertools import pairwise, repeat
@@ -55,22 +57,28 @@ def fold(text: str) -> str:
     return " " + _DIGITS.sub("0", _SPACES.sub(" ", folded)).strip() + " "
 
 
-def grams(text: str, low: int = 2, high: int = 5) -> set[str]:
-    """The distinct features of `text`: its character n-grams, words and word pairs."""
+def grams(text: str, low: int = 2, high: int = 5, families: Iterable[str] = ()) -> set[str]:
+    """The distinct features of `text`: its character n-grams, words and word pairs, and the
+    signal families the scanner found in it (`families`: a source, a sink, an order... named
+    in any language the lexicons know, which the n-grams of an unseen language miss)."""
     folded = fold(text)
     size = len(folded)
     found = {folded[i : i + n] for n in range(low, high + 1) for i in range(size - n + 1)}
     words = _WORDS.findall(folded)
     found.update(["\x01" + word for word in words])
     found.update(["\x02" + a + " " + b for a, b in pairwise(words)])
+    found.update(["\x03" + family for family in families])
     return found
 
 
-def buckets(text: str, bits: int = 20, low: int = 2, high: int = 5) -> list[int]:
+def buckets(
+    text: str, bits: int = 20, low: int = 2, high: int = 5, families: Iterable[str] = ()
+) -> list[int]:
     """The distinct hashed features of `text` (CRC-32 of the UTF-8 feature, low `bits`)."""
     mask = (1 << bits) - 1
     crc = zlib.crc32
-    return sorted({crc(g.encode("utf-8", "surrogatepass")) & mask for g in grams(text, low, high)})
+    found = grams(text, low, high, families)
+    return sorted({crc(g.encode("utf-8", "surrogatepass")) & mask for g in found})
 
 
 def decide(model: Model, found: list[int]) -> float:
@@ -103,10 +111,18 @@ def model() -> Model:
     )
 
 
-def score(text: str) -> float:
-    """How poisoned `text` looks: the model's decision value (above `threshold()` = flagged)."""
+def score(text: str, families: Iterable[str] = ()) -> float:
+    """How poisoned `text` looks: the model's decision value (above `threshold()` = flagged).
+
+    `families`: the signal families present in the text (`present(signals)`), as in training.
+    """
     m = model()
-    return decide(m, buckets(text, m.bits, m.low, m.high))
+    return decide(m, buckets(text, m.bits, m.low, m.high, families))
+
+
+def present(spans: Mapping[str, Sequence[object]]) -> list[str]:
+    """The names of the signal families with at least one span: the model's family features."""
+    return sorted(name for name, found in spans.items() if found)
 
 
 def threshold() -> float:

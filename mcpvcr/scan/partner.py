@@ -152,9 +152,10 @@ def evidence(sig: Signals) -> tuple[str, str, Span] | None:
 
 
 def prose(text: str) -> bool:
-    """Three words or more, or a text in a script written without spaces: what the model was
-    trained on. A bare URL, identifier or enum value is not read (never seen in training)."""
-    return len(text.split()) >= 3 or (not text.isascii() and len(text) >= 12)
+    """Six words or more, or 24 characters of a script written without spaces: what the model
+    was trained on. A bare URL, identifier or enum value is not read (never seen in training),
+    nor a fragment ("Searches. Syntax: <link>"), on which a few features swing the score."""
+    return len(text.split()) >= 6 or (not text.isascii() and len(text.replace(" ", "")) >= 24)
 
 
 def second_opinion(sig: Signals, ctx: Context, serious: bool) -> list[Verdict]:
@@ -167,7 +168,7 @@ def second_opinion(sig: Signals, ctx: Context, serious: bool) -> list[Verdict]:
     found = evidence(sig)
     if found is None or not prose(sig.folded.raw):
         return []
-    value = learned.score(sig.folded.raw)
+    value = learned.score(sig.folded.raw, learned.present(sig.spans))
     limit = learned.threshold()
     if value <= limit:
         return []

@@ -67,7 +67,7 @@ def _errors(text: str, kind: Kind = "text") -> list[str]:
 def _scored(monkeypatch: pytest.MonkeyPatch, value: float) -> list[str]:
     seen: list[str] = []
 
-    def fake(text: str) -> float:
+    def fake(text: str, families: object = ()) -> float:
         seen.append(text)
         return value
 
