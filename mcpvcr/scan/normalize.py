@@ -33,6 +33,14 @@ _QUOTED: Final = linear_re.compile(
     r"`[^`\n]{1,200}`|\"[^\"\n]{3,200}\"|“[^”\n]{3,200}”|(?<!\w)'[^'\n]{6,200}'(?!\w)"
     r"|«[^»\n]{2,200}»|„[^“”\n]{2,200}[“”]|「[^」\n]{1,200}」|『[^』\n]{1,200}』|\u2039[^\u203a\n]{2,200}\u203a"
 )
+# What a detector looks for, listed after the patterns it names: examples, not orders.
+_DETECTED_LIST: Final = linear_re.compile(
+    r"(\b(?:scan|detect|analy[sz]|inspect|flag|classif|check|look|screen)\w*\b[^.\n;]{0,120}"
+    r"\b(?:injection|attack|jailbreak|poisoning|exfiltration)[\w-]*\s+patterns?\b"
+    r"(?:\s*:|,?\s+(?:like|such\s+as|including|e\.g\.)))([^.\n;]*)",
+    re.I,
+)
+_REAL_PLACE: Final = linear_re.compile(r"://|@[\w-]+\.|~/|/\.|\$\w")
 # A framing word inside an address ("collect.example-cdn.io", "/patterns/x") frames nothing.
 _ADDRESS: Final = linear_re.compile(
     r"\b(?:https?|ftp|wss?)://\S+|(?<![\w.-])[\w-]+(?:\.[\w-]+)*\.[a-z]{2,24}\b(?:/\S*)?", re.I
@@ -107,13 +115,23 @@ def mask_quoted(text: str) -> str:
     """`text` with quoted and code spans blanked when it frames them as examples.
 
     A classifier that "detects phrases such as 'ignore previous instructions'"
-    quotes the attack as data; only what stands outside the quotes is judged.
+    quotes the attack as data; only what stands outside the quotes is judged. So does a
+    detector's list of what it looks for ("scans text for injection patterns: fake <system>
+    tags, hidden Unicode, requests to reveal the system prompt"), up to the clause's end.
     """
     # every code span holds a backtick: without one the text is its own masked copy
     masked = _CODE.sub(lambda m: " " * len(m.group(0)), text) if "`" in text else text
     if not framed(text):
         return masked
-    return _QUOTED.sub(lambda m: " " * len(m.group(0)), masked)
+    masked = _QUOTED.sub(lambda m: " " * len(m.group(0)), masked)
+    return _DETECTED_LIST.sub(_blank_list, masked) if "pattern" in masked else masked
+
+
+def _blank_list(match: re.Match[str]) -> str:
+    listed = match.group(2)
+    if _REAL_PLACE.search(listed):  # a real address or path in the list is not an example
+        return match.group(0)
+    return match.group(1) + " " * len(listed)
 
 
 def sentences(text: str) -> list[tuple[int, int]]:

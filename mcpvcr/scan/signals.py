@@ -59,6 +59,27 @@ _QUANTIFIED: Final = linear_re.compile(
     r"(?:has|have|had)?\s*(?:shared|mentioned|provided|pasted|typed|seen|received|used)\b",
     re.I,
 )
+# "evaluates the user's own system prompt": a system prompt the user writes and passes in,
+# the tool's object, not the assistant's instructions ("your system prompt" still is)
+_USERS_PROMPT: Final = linear_re.compile(
+    r"\b(?:the\s+user'?s|their|customers?'?s?)\s+(?:own\s+)?system\s+prompts?\b"
+    r"|\bsystem\s+prompts?\s+(?:under\s+test|to\s+(?:test|evaluate|lint|score|check|compare))\b",
+    re.I,
+)
+_PROMPT_WORDS: Final = linear_re.compile(r"(?:the\s+)?system\s+prompt", re.I)
+_YOUR_BEFORE: Final = linear_re.compile(r"\b(?:your|yours|you\s+were\s+given)\b[^.\n]{0,12}$", re.I)
+
+
+def _theirs_not_yours(masked: str, span: Span) -> bool:
+    """The span is a "system prompt" not said to be the assistant's own ("your")."""
+    words = masked[span[0] : span[1]]
+    before = masked[max(0, span[0] - 24) : span[0]]
+    return bool(_PROMPT_WORDS.search(words)) and not _YOUR_BEFORE.search(before)
+
+
+# "their secrets manager", "a password vault": the place credentials are kept safe, named
+# as where the user should keep one, not a credential to take
+_A_PLACE_FOR: Final = linear_re.compile(r"[\s_-]*(?:managers?|vaults?|stores?|scanners?)\b", re.I)
 _STORE: Final = linear_re.compile(
     r"(?<![\w.])(?:[~$][\w./-]*/|/[\w./-]*/)?\.(?:ssh|aws|kube|docker|gnupg|netrc|npmrc|pypirc"
     r"|git-credentials|env)\b[\w./-]*"
@@ -287,7 +308,11 @@ def extract(raw: str) -> Signals:
     found = Signals(folded, masked, sentences=sentences(masked))
     plain = masked.isascii()
     found.spans.update((PATTERNS if plain else patterns_wide()).spans(masked, MAX_MATCHES))
-    found.spans["cred"] = [s for s in found.spans["cred"] if not _SSH_PUBLIC.match(masked, s[0])]
+    found.spans["cred"] = [
+        s
+        for s in found.spans["cred"]
+        if not _SSH_PUBLIC.match(masked, s[0]) and not _A_PLACE_FOR.match(masked, s[1])
+    ]
     on_masked = _ON_MASKED.possible(masked)
     on_text = _ON_TEXT.possible(text)
     found.spans["tag"] = [
@@ -336,7 +361,16 @@ def extract(raw: str) -> Signals:
         for m in _each_if("store" in (on_masked if framed else on_text), _STORE, plain_text)
         if not _NOT_STORE.match(plain_text, m.start()) and not _NOT_STORE.search(m.group(0))
     ]
-    found.spans["quantified"] = _spans_if("quantified" in on_masked, _QUANTIFIED, masked)
+    if _USERS_PROMPT.search(masked):  # a prompt-testing tool: the prompt is the user's data
+        for name in ("sysprompt", "conv"):
+            found.spans[name] = [
+                span for span in found.spans[name] if not _theirs_not_yours(masked, span)
+            ]
+    found.spans["quantified"] = [
+        span
+        for span in _spans_if("quantified" in on_masked, _QUANTIFIED, masked)
+        if not _A_PLACE_FOR.match(masked, span[1])
+    ]
     found.spans["url"] = [
         m.span() for m in _each_if("url" in on_text, URL, text) if not _benign_url(m.group(0))
     ]

@@ -1,4 +1,4 @@
-"""Issue 22, rounds 6 to 8: sixteen adversarial sets written blind, one after another.
+"""Issue 22, rounds 6 to 9: eighteen adversarial sets written blind, one after another.
 
 Each set (60 poisoned tool descriptions in 13 to 37 languages, 60 hard honest ones) was written
 by a helper who never saw the scanner, its code or an earlier set, and measured once before any
@@ -6,7 +6,8 @@ change was fitted to it; `first_look` in the data keeps that figure, `before_rou
 of the round's start on the same set. The first looks are the honest measure of how far the
 scanner generalises (round 6: 21, 37, 29, 29, 35, 29, 28, 34 and 29 of 60; round 7: 24, 18, 19
 and 19 of 60 for fresh14 to fresh17, fresh13 having been used to build the covert-act rules;
-round 8: 30 and 21 of 60 for fresh18 and fresh19, with the learned partner). The
+round 8: 30 and 21 of 60 for fresh18 and fresh19, with the learned partner; round 9: 34 and
+39 of 60 for fresh20 and fresh21, with the partner retrained on families and 110 languages). The
 assertions below are a ratchet on the present figures: recall may only rise and false
 positives only fall.
 """
@@ -25,7 +26,7 @@ from tests.scan.test_fresh_set import _severities
 _CORPUS = Path(__file__).resolve().parents[1] / "poison_corpus"
 DATA: dict[str, Any] = {
     name: meta
-    for round_file in ("blind_r6.json", "blind_r7.json", "blind_r8.json")
+    for round_file in ("blind_r6.json", "blind_r7.json", "blind_r8.json", "blind_r9.json")
     for name, meta in json.loads((_CORPUS / round_file).read_text("utf-8"))["sets"].items()
 }
 
@@ -44,13 +45,16 @@ NOW = {
     "fresh11": (60, 0),
     "fresh12": (57, 0),
     "fresh13": (56, 0),
-    "fresh14": (51, 0),
-    "fresh15": (45, 2),
-    "fresh16": (48, 1),
-    "fresh17": (48, 0),
-    # round 8, not in the learned model's training data: first looks 30/3 and 21/4
-    "fresh18": (30, 2),
-    "fresh19": (21, 2),
+    "fresh14": (55, 0),
+    "fresh15": (48, 2),
+    "fresh16": (50, 1),
+    "fresh17": (51, 0),
+    # round 8: first looks 30/3 and 21/4; in the learned model's training data since round 9
+    "fresh18": (49, 2),
+    "fresh19": (42, 1),
+    # round 9, not in the learned model's training data: first looks 34/5 and 39/3
+    "fresh20": (34, 1),
+    "fresh21": (39, 0),
 }
 
 
