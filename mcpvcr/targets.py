@@ -102,10 +102,11 @@ class Target:
         """Every value mcpvcr must never write: env and header values, bare tokens, values
         expanded from the environment, what the URL carries (see url_secrets) and the
         OAuth secrets, given or obtained."""
-        # a region, a flag or a path is not a secret: replacing it everywhere would corrupt
-        # the recording (secret_shape decides by the name, then by the value's shape)
-        values: set[str] = set()
-        for name, value in (*self.env.items(), *self.headers.items()):
+        # an env value that is a region, a flag or a path is not a secret: replacing it
+        # everywhere would corrupt the recording (secret_shape decides by the name, then by
+        # the value's shape). A header exists to authenticate or route: every value is one.
+        values: set[str] = set(self.headers.values())
+        for name, value in self.env.items():
             values |= _secret_parts(name, value)
         values |= set(self.oauth.secret_values()) | self.obtained
         values |= url_secrets(self.url) | set(self.expanded) | _declared

@@ -14,7 +14,7 @@ import pytest
 
 from mcpvcr import store
 from mcpvcr.secret_shape import secret_value
-from mcpvcr.targets import stdio_target
+from mcpvcr.targets import stdio_target, url_target
 from tests.live.helpers import REPO, run_mcpvcr
 
 PUBLIC = [
@@ -55,6 +55,12 @@ def test_a_public_value_is_not_a_secret(name: str, value: str) -> None:
 def test_a_credential_is_a_secret_by_name_or_shape(name: str, value: str) -> None:
     assert secret_value(name, value)
     assert value in stdio_target(["srv"], env={name: value}).secret_values()
+
+
+def test_every_header_value_stays_a_secret() -> None:
+    """A header exists to authenticate or route (a tenant, a team): no shape makes it public."""
+    target = url_target("http://127.0.0.1:9/mcp", headers={"X-Team": "blue-team"})
+    assert "blue-team" in target.secret_values()
 
 
 def test_a_public_urls_credentials_stay_secret() -> None:
