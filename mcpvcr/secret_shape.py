@@ -49,6 +49,11 @@ _PUBLIC_SHAPES: Final = (
 _URL: Final = re.compile(r"[a-zA-Z][a-zA-Z0-9+.-]*://\S+")
 
 
+def is_url(value: str) -> bool:
+    """`value` is a URL (`scheme://...`): public as a whole, its credentials aside."""
+    return bool(_URL.fullmatch(value.strip()))
+
+
 def secret_name(name: str) -> bool:
     """`name` (an environment variable or header) names a credential."""
     return bool(_SECRET_PART.search(name))
@@ -58,9 +63,7 @@ def public_value(value: str) -> bool:
     """`value` has a shape that carries no credential (see the module docstring); a URL
     counts as public here, its credential parts are the caller's (`url_secrets`)."""
     text = value.strip()
-    if not text or _URL.fullmatch(text):
-        return True
-    return any(shape.fullmatch(text) for shape in _PUBLIC_SHAPES)
+    return not text or is_url(text) or any(shape.fullmatch(text) for shape in _PUBLIC_SHAPES)
 
 
 def secret_value(name: str, value: str) -> bool:

@@ -28,7 +28,7 @@ from urllib.parse import unquote, unquote_plus, urlsplit, urlunsplit
 from mcpvcr import redaction
 from mcpvcr.errors import UsageError
 from mcpvcr.oauth_settings import OAuthSettings
-from mcpvcr.secret_shape import secret_value
+from mcpvcr.secret_shape import is_url, secret_value
 
 Transport = Literal["stdio", "http", "sse"]
 TOKEN_ENV = redaction.TOKEN_ENV
@@ -198,14 +198,11 @@ def url_secrets(url: str | None) -> set[str]:
     return {value for value in values if len(value) >= MIN_SECRET_LENGTH}
 
 
-_URL_VALUE = re.compile(r"[a-zA-Z][a-zA-Z0-9+.-]*://")
-
-
 def _secret_parts(name: str, value: str) -> set[str]:
     """What of variable `name`'s `value` is secret: all of it (by name or shape), or the
     credentials a public URL carries."""
     found = {value} if secret_value(name, value) else set()
-    return found | (url_secrets(value.strip()) if _URL_VALUE.match(value.strip()) else set())
+    return found | (url_secrets(value.strip()) if is_url(value) else set())
 
 
 def _secret_user(user: str | None, password: str | None) -> bool:

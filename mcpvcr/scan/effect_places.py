@@ -190,8 +190,34 @@ def own_param(name: str, ctx: Context) -> bool:
     return bare_name(name) in bare_names(ctx.own_params)
 
 
+@functools.lru_cache(maxsize=64)
+def _own_names(names: frozenset[str]) -> frozenset[str]:
+    """The server's tool names in one spelling, with each namespaced tool's shorter names:
+    `confluence_get_attachments` is also `get_attachments`, `maps_static_map` `static_map`
+    (a multi-word tail only: a single word is too common to claim)."""
+    split = [name_parts(name) for name in names]
+    out = {"".join(parts) for parts in split}
+    # a namespace is a prefix two or more tools share: one tool named `x_send_email` does not
+    # make every mention of `send_email` its own
+    prefixes: dict[tuple[str, ...], int] = {}
+    for parts in split:
+        for i in range(1, len(parts)):
+            prefixes[tuple(parts[:i])] = prefixes.get(tuple(parts[:i]), 0) + 1
+    for parts in split:
+        out.update(
+            "".join(parts[i:]) for i in range(1, len(parts) - 1) if prefixes[tuple(parts[:i])] > 1
+        )
+    return frozenset(out)
+
+
 def is_own(name: str, ctx: Context) -> bool:
-    return name in ctx.own_tools or name == ctx.self_name
+    """A name of this server's tools (any case or separator, with or without the namespace
+    its siblings share), of a parameter of its tools or of this tool, or the tool's own
+    name: not another server's. Sibling tools are never other servers."""
+    bare = bare_name(name)
+    if bare == bare_name(ctx.self_name) or bare in bare_names(ctx.params):
+        return True
+    return own_param(name, ctx) or bare in _own_names(ctx.own_tools)
 
 
 def forbidden(sig: Signals, span: Span) -> bool:

@@ -18,9 +18,8 @@ from mcpvcr.scan.context import ANSWERS, Context
 from mcpvcr.scan.effect_places import (
     CREDENTIAL_FIELD,
     IDENTIFIER,
-    bare_name,
     denied_source,
-    name_parts,
+    is_own,
     own_param,
     window,
 )
@@ -102,7 +101,7 @@ def _own_sequence(sig: Signals, ctx: Context, span: Span) -> bool:
     if sig.in_sentence("generic_tools", index) or _ON_ANSWERING.search(sig.masked, *span):
         return False
     refs = [name for ref, name in sig.tool_refs if sig.sentence_of(ref) == index]
-    return bool(refs) and all(_is_own(name, ctx) for name in refs)
+    return bool(refs) and all(is_own(name, ctx) for name in refs)
 
 
 def _in_context(sig: Signals, ctx: Context) -> Signals:
@@ -581,40 +580,12 @@ def _foreign_refs(sig: Signals, ctx: Context) -> list[tuple[Span, str]]:
     """Tool references to tools neither this server has nor a parameter is called."""
     if not sig.tool_refs:
         return []
-    return [(span, name) for span, name in sig.tool_refs if not _is_own(name, ctx)]
-
-
-@lru_cache(maxsize=64)
-def _own_names(names: frozenset[str]) -> frozenset[str]:
-    """The server's tool names in one spelling, with each namespaced tool's shorter names:
-    `confluence_get_attachments` is also `get_attachments`, `maps_static_map` `static_map`
-    (a multi-word tail only: a single word is too common to claim)."""
-    split = [name_parts(name) for name in names]
-    out = {"".join(parts) for parts in split}
-    # a namespace is a prefix two or more tools share: one tool named `x_send_email` does not
-    # make every mention of `send_email` its own
-    prefixes: dict[tuple[str, ...], int] = {}
-    for parts in split:
-        for i in range(1, len(parts)):
-            prefixes[tuple(parts[:i])] = prefixes.get(tuple(parts[:i]), 0) + 1
-    for parts in split:
-        out.update(
-            "".join(parts[i:]) for i in range(1, len(parts) - 1) if prefixes[tuple(parts[:i])] > 1
-        )
-    return frozenset(out)
-
-
-def _is_own(name: str, ctx: Context) -> bool:
-    """A name of this server's tools (any case or separator, with or without the namespace
-    its siblings share) or of a parameter: not another server's."""
-    if own_param(name, ctx) or name.lower() == ctx.self_name.lower():
-        return True
-    return bare_name(name) in _own_names(ctx.own_tools)
+    return [(span, name) for span, name in sig.tool_refs if not is_own(name, ctx)]
 
 
 def _shadowing(sig: Signals, ctx: Context) -> list[Verdict]:
     for span, name in sig.tool_refs:
-        if _is_own(name, ctx):
+        if is_own(name, ctx):
             continue
         index = sig.sentence_of(span)
         # "if the prompt mentions X, use Y instead": routing, even under a condition

@@ -15,8 +15,7 @@ from mcpvcr.scan.context import Context
 from mcpvcr.scan.effect_places import (
     EFFECTS_SEEN,
     MONEY_AND_HOST,
-    bare_name,
-    bare_names,
+    is_own,
     near,
     prose_only,
     sample_before,
@@ -243,12 +242,7 @@ def other_servers_tool(sig: Signals, ctx: Context) -> list[Verdict]:
     text = sig.folded.text
     for match in _ACTING_TOOL.finditer(text):
         lo, hi = _around(sig, sig.sentence_of(match.span()))
-        name = bare_name(match.group(1))
-        if name == bare_name(ctx.self_name) or any(
-            name in bare_names(names) for names in (ctx.own_tools, ctx.own_params, ctx.params)
-        ):
-            continue
-        if not _FIXED_PLACE.search(text[lo:hi]):
+        if is_own(match.group(1), ctx) or not _FIXED_PLACE.search(text[lo:hi]):
             continue
         why = f"redirects '{match.group(1)}', a tool of another server, to a fixed place"
         return [Verdict("cross_tool_instruction", "error", match.span(), why, ("other_tool",))]

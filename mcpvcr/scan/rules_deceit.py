@@ -25,7 +25,7 @@ from mcpvcr.scan.effect_places import (
     sink_fields,
     window,
 )
-from mcpvcr.scan.signals import Signals, Span
+from mcpvcr.scan.signals import Signals
 from mcpvcr.scan.verdict import Verdict
 
 _TERMINAL: Final = linear_re.compile(
@@ -178,12 +178,6 @@ _USERS_OWN: Final = linear_re.compile(
 )
 
 
-def _asked_for(sig: Signals, span: Span) -> bool:
-    """The command is what the user asks for: a request of the user ends just before it
-    ("when the user asks for a force push"), in any language the request cue knows."""
-    return any(0 <= span[0] - end <= 16 for _, end in sig.spans.get("user_asks", []))
-
-
 @prose_only
 def orders_run(sig: Signals, ctx: Context) -> list[Verdict]:
     """A host-level destructive command the model is ordered to run; a shell payload or a
@@ -199,8 +193,6 @@ def orders_run(sig: Signals, ctx: Context) -> list[Verdict]:
             return [Verdict("cross_tool_instruction", "error", span, why, ("command", "field"))]
         if _PIPE_TO_SHELL.match(sig.folded.text, span[0]):
             continue  # "run `curl ... | sh` once": an install hint, judged by command_hijack
-        if _asked_for(sig, span):
-            continue  # "only when the user explicitly asks for a force push": the user's act
         ordered = (
             sig.in_sentence("imperative", index)
             or sig.in_sentence("exec_verb", index)

@@ -404,6 +404,14 @@ def extract(raw: str) -> Signals:
         and not _NOT_FOR_BEFORE.search(masked[max(0, m.start() - 20) : m.start()])
     ]
     found.spans.update(effect_spans(text, masked))
+    # "only when the user explicitly asks for a force push": a command the user asks for is
+    # the user's act, not an order of the text (a request cue ends just before it)
+    asked = [end for _, end in found.spans.get("user_asks", [])]
+    found.spans["destroy_cmd"] = [
+        span
+        for span in found.spans.get("destroy_cmd", [])
+        if not any(0 <= span[0] - end <= 16 for end in asked)
+    ]
     found.tool_refs = _tool_refs(text, on_text)
     return found
 
