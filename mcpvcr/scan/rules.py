@@ -384,6 +384,7 @@ def _sources(sig: Signals, ctx: Context) -> list[Verdict]:
         # "set `quote_original` to true to include the original message": a flag, not a hand-over
         handed = handed and not _FLAG_SET.search(sig.masked, *sig.sentences[index])
         ordered = sig.in_sentence("imperative", index) and handed
+        ordered = ordered and not _tool_summary(sig, ctx, index)
         own_place = (
             _named_for_secrets(sig, index) or _named_for_secrets(sig, index, IDENTIFIER)
         ) or (
@@ -425,6 +426,21 @@ def _named_for_secrets(sig: Signals, index: int, field: linear_re.Pattern | None
 _CONVERSATION_FIELD: Final = linear_re.compile(
     r"conv|chat|messages?|history|transcript|thread|dialog", re.I
 )
+
+
+_PLACES: Final = ("param_sink", "url", "email", "phone", "image", "recipient", "other_tools")
+
+
+def _tool_summary(sig: Signals, ctx: Context, index: int) -> bool:
+    """The first sentence of a description opening on a reading verb ("Get information about
+    the Firefox instance, including its environment variables") says what the tool returns,
+    as docstrings do; with no place anywhere in the text to send anything, it orders nothing
+    (with one, the hand-over rules judge it)."""
+    if ctx.kind != "text" or index != 0 or sig.has(*_PLACES) or not sig.sentences:
+        return False
+    opening = sig.sentences[0][0]
+    reads = sig.in_sentence("read_verb", 0)
+    return bool(reads) and not sig.masked[opening : reads[0][0]].strip(" `*#-:")
 
 
 _DETECTOR_FRAME: Final = linear_re.compile(

@@ -11,6 +11,7 @@ import re
 from typing import Final
 
 from mcpvcr import linear_re
+from mcpvcr.identifiers import spaced
 from mcpvcr.scan.context import Context
 from mcpvcr.scan.signals import Signals, Span
 from mcpvcr.scan.verdict import Verdict
@@ -120,6 +121,12 @@ def special(sig: Signals, ctx: Context) -> list[Verdict]:
     return [Verdict("poisoning_marker", "warning", spans[0], why, ("special_token",))]
 
 
+def _field_name(sig: Signals, ctx: Context) -> bool:
+    """The text is a schema property's own name ("unmatched_observations"): a word in a field
+    name describes data and steers no tool choice (several cues still count)."""
+    return ctx.kind == "param" and bool(ctx.param) and sig.folded.raw == spaced(ctx.param)
+
+
 def preference(sig: Signals, ctx: Context) -> list[Verdict]:
     strong, soft = sig.spans["pref_strong"], sig.spans["pref_soft"]
     if strong:
@@ -142,7 +149,7 @@ def preference(sig: Signals, ctx: Context) -> list[Verdict]:
             "advertises itself with several manipulation cues (superlatives, claims, 'always use')"
         )
         return [Verdict("preference_manipulation", "error", soft[0], why, ("advertising",))]
-    if soft:
+    if soft and not _field_name(sig, ctx):
         why = "advertising wording that steers tool choice"
         return [Verdict("preference_manipulation", "warning", soft[0], why, ("advertising",))]
     return []

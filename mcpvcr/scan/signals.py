@@ -665,6 +665,11 @@ _TOOL_VERBS: Final = _KEBAB_VERBS | frozenset(
     }
 )
 _USED_VERB: Final = linear_re.compile(r"\A(?:use|using|uses)\b", re.I)
+# "use the read-only POSIX tools `ls`, `cat`": the name qualifies a kind of tools named by
+# more words, not one tool ("use the slack-bot tools" still names one server's tools)
+_KIND_OF_TOOLS_AFTER: Final = linear_re.compile(
+    r"\A[`'\"]?(?:\s+[a-z][\w-]*){1,2}\s+(?:tools|functions)\b", re.I
+)
 _TOOL_NOUN_AFTER: Final = linear_re.compile(r"\A[`'\"]?\s*(?:tool|function|server)s?\b", re.I)
 
 
@@ -684,6 +689,10 @@ def _tool_refs(masked: str, possible: PossibleNames) -> list[tuple[Span, str]]:
             continue  # a snake_case word alone is as likely a parameter or value name
         if _NOT_A_TOOL_AFTER.match(masked[match.end() : match.end() + 30]):
             continue  # "uses create_subitem mutation": an API's name for something, not a tool
+        if match.lastindex == 4 and _KIND_OF_TOOLS_AFTER.match(
+            masked[match.end() : match.end() + 40]
+        ):
+            continue
         if _compound_word(name, masked[match.end() : match.end() + 20]):
             continue  # "uses Markdown-inspired text": an English compound, not a kebab-case tool
         if "." in name and not re.search(r"[_-]", name):
