@@ -10,7 +10,7 @@ Data (all in the repository):
 - poisoned (1): every poisoned text of the blind sets, tests/poison_corpus/blind_r6.json
   (fresh4-12), blind_r7.json (fresh13-17), blind_r8.json (fresh18-19), fresh_r5.json and
   fresh_i22.json, and of the training sets train_r9.json (four sets in 110 languages);
-- honest (0): their hard benign texts (weighted x2); every text of the 230 published servers
+- honest (0): their hard benign texts (weighted x2); every text of the 246 published servers
   in tests/scan/data/real_servers.json.gz (tool, prompt and resource descriptions, schema
   property descriptions at any depth, argument descriptions, instructions); every text of
   tests/poison_corpus/benign.json.
