@@ -440,7 +440,16 @@ def _tool_summary(sig: Signals, ctx: Context, index: int) -> bool:
         return False
     opening = sig.sentences[0][0]
     reads = sig.in_sentence("read_verb", 0)
+    # "and include it in the query" moves what was read; "including X" or "log file" does not
+    if any(_MOVED_OBJECT.match(sig.masked, end) for _, end in sig.spans.get("move_verb", [])):
+        return False
     return bool(reads) and not sig.masked[opening : reads[0][0]].strip(" `*#-:")
+
+
+# a move verb with an object after it ("include it", "send the contents", "post them")
+_MOVED_OBJECT: Final = linear_re.compile(
+    r"\s+(?:it|them|its|their|the|this|these|that|those|all|every\w*|each)(?!\w)", re.I
+)
 
 
 _DETECTOR_FRAME: Final = linear_re.compile(
